@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
+
+The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
+it until requirements.lock or pyproject.toml change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+STAMP = VENV / ".installed-from"
+INPUTS = ("requirements.lock", "pyproject.toml")
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        digest.update((ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def ensure_venv() -> None:
+    fingerprint = _fingerprint()
+    if STAMP.exists() and STAMP.read_text() == fingerprint:
+        return
+    if not (BIN / "python").exists():
+        print("Creating .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    python = str(BIN / "python")
+    print("Installing the pinned packages from requirements.lock ...", flush=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", "requirements.lock"], cwd=ROOT, check=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", "."], cwd=ROOT, check=True)
+    STAMP.write_text(fingerprint)
+
+
+def run(*args: str) -> int:
+    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT).returncode
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else "help"
+    rest = argv[1:]
+    if command not in {"serve", "build", "check", "test"}:
+        print(__doc__)
+        return 2
+    ensure_venv()
+    if command == "serve":
+        return run("mkdocs", "serve", *rest)
+    if command == "build":
+        return run("mkdocs", "build", "--strict", *rest)
+    if command == "check":
+        return run("explainer", "check", *rest)
+    lint = run("ruff", "check", ".")
+    tests = run("python", "-m", "pytest", *rest)
+    return lint or tests
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

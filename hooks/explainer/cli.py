@@ -1,0 +1,40 @@
+"""The `explainer` command: check the content without building the site.
+
+Exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from .diagnostics import Severity
+from .pipeline import Layout, check
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="explainer", description="Check the explainer's cited YAML against its seed articles.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
+    check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
+    check_cmd.add_argument("--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations")
+    args = parser.parse_args(argv)
+    if args.command == "check":
+        return run_check(args.root, args.format)
+    return 2
+
+
+def run_check(root: Path, output_format: str) -> int:
+    _, diagnostics = check(Layout(root.resolve()))
+    for diagnostic in diagnostics:
+        print(diagnostic.format_github() if output_format == "github" else diagnostic.format_text())
+    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
+    warnings = len(diagnostics) - errors
+    summary = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
+    print(summary if output_format == "text" else f"::notice::explainer check: {summary}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""Load step: find the content files and turn each into validated model records."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .diagnostics import Pos, Report
+from .model import Content
+from .schema import validate_file
+from .yamlload import load_yaml
+
+CONTENT_GLOBS = ("*.yaml", "*.yml")
+
+
+def content_files(content_dir: Path) -> list[Path]:
+    files = {p for pattern in CONTENT_GLOBS for p in content_dir.rglob(pattern)}
+    return sorted(files)
+
+
+def load_content(root: Path, content_dir: str = "content") -> tuple[Content, Report]:
+    """Read every YAML file under `content_dir`; problems go to the report, never raise."""
+    report = Report()
+    content = Content()
+    directory = root / content_dir
+    if not directory.is_dir():
+        report.error(Pos(content_dir), f"content folder '{content_dir}' does not exist", "create it and add YAML files")
+        return content, report
+    for path in content_files(directory):
+        display = path.relative_to(root).as_posix()
+        content.files.append(display)
+        node = load_yaml(path, display, report)
+        if node is not None:
+            validate_file(display, node, content, report)
+    return content, report

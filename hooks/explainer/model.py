@@ -1,0 +1,181 @@
+"""The explainer's records as plain typed data, exactly as editors wrote them (after validation)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .diagnostics import Pos
+
+VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
+RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
+INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
+TITLE_KINDS = ("headline", "description")
+YEAR_BASES = ("stated", "inferred")
+
+
+@dataclass
+class Record:
+    """Base of every record: where it was written, and where each of its keys was."""
+
+    pos: Pos
+    key_pos: dict[str, Pos] = field(default_factory=dict, repr=False, compare=False)
+
+    def at(self, key: str) -> Pos:
+        return self.key_pos.get(key, self.pos)
+
+
+@dataclass
+class Citation(Record):
+    source: str = ""
+    quote: str = ""
+    prefix: str | None = None
+    suffix: str | None = None
+    occurrence: int | None = None
+    note: str | None = None
+
+
+@dataclass
+class Voice(Record):
+    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the interviewer."""
+
+    kind: str = "article"
+    person: str | None = None
+    label: str | None = None
+
+
+@dataclass
+class Fact(Record):
+    id: str = ""
+    text: str = ""
+    topic: str | None = None
+    attribution: Voice | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Relation(Record):
+    id: str = ""
+    kind: str = ""
+    person: str = ""
+    note: str | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Person(Record):
+    id: str = ""
+    name: str = ""
+    summary: str | None = None
+    aliases: list[str] = field(default_factory=list)
+    facts: list[Fact] = field(default_factory=list)
+    relations: list[Relation] = field(default_factory=list)
+
+
+@dataclass
+class Source(Record):
+    id: str = ""
+    file: str = ""
+    sha256: str | None = None
+    title: str = ""
+    title_kind: str = "headline"
+    facts: list[Fact] = field(default_factory=list)
+
+
+@dataclass
+class Topic(Record):
+    id: str = ""
+    title: str = ""
+    summary: str | None = None
+
+
+@dataclass
+class Inference(Record):
+    """A conclusion the articles do not state, with the reasoning and the passages it rests on."""
+
+    id: str = ""
+    text: str = ""
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class EventDate(Record):
+    year: int | None = None
+    month: int | None = None
+    day: int | None = None
+    year_basis: str = "stated"
+    inference: Inference | None = None
+    as_written: str | None = None
+
+    @property
+    def precision(self) -> str:
+        if self.day is not None:
+            return "day"
+        if self.month is not None:
+            return "month"
+        if self.year is not None:
+            return "year"
+        return "unknown"
+
+
+@dataclass
+class Event(Record):
+    id: str = ""
+    title: str = ""
+    text: str = ""
+    date: EventDate | None = None
+    sequence: int = 0
+    place: str | None = None
+    participants: list[str] = field(default_factory=list)
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Quote(Record):
+    id: str = ""
+    speaker: Voice | None = None
+    addressee: str | None = None
+    event: str | None = None
+    context: str | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Claim(Record):
+    id: str = ""
+    topic: str = ""
+    text: str = ""
+    attribution: Voice | None = None
+    about: list[str] = field(default_factory=list)
+    event: str | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Answer(Record):
+    id: str = ""
+    text: str = ""
+    attribution: Voice | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Disagreement(Record):
+    id: str = ""
+    question: str = ""
+    topic: str | None = None
+    about: list[str] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
+
+
+@dataclass
+class Content:
+    """Everything loaded from content/, in file order."""
+
+    sources: list[Source] = field(default_factory=list)
+    topics: list[Topic] = field(default_factory=list)
+    people: list[Person] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    quotes: list[Quote] = field(default_factory=list)
+    claims: list[Claim] = field(default_factory=list)
+    disagreements: list[Disagreement] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)

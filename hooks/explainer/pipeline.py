@@ -1,0 +1,42 @@
+"""Run the checking half of the pipeline (load -> validate -> resolve -> verify) over a project folder."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .diagnostics import Diagnostic, ExplainerError, Report
+from .load import load_content
+from .resolve import build_index
+from .verify import Verified, verify
+from .wikilinks import check_docs
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a project keeps its parts, relative to its root."""
+
+    root: Path
+    content_dir: str = "content"
+    seeds_dir: str = "seeds"
+    docs_dir: str = "docs"
+
+
+def check(layout: Layout) -> tuple[Verified | None, list[Diagnostic]]:
+    """Every problem in the project, sorted by place; `Verified` is None when loading failed."""
+    content, report = load_content(layout.root, layout.content_dir)
+    index = build_index(content, report)
+    verified = verify(layout.root, index, report, layout.seeds_dir)
+    check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+    return verified, _sorted(report)
+
+
+def _sorted(report: Report) -> list[Diagnostic]:
+    return report.sorted()
+
+
+def check_or_raise(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
+    verified, diagnostics = check(layout)
+    if verified is None or any(d.severity.value == "error" for d in diagnostics):
+        raise ExplainerError(diagnostics)
+    return verified, diagnostics

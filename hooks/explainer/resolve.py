@@ -1,0 +1,206 @@
+"""Resolve step: one id namespace for all records, every reference checked, statements listed.
+
+A statement is any record that asserts something and so must carry citations: person and source
+facts, relations, events, inferences, quotes, claims and the answers of a disagreement.
+"""
+
+from __future__ import annotations
+
+import datetime
+import difflib
+from dataclasses import dataclass, field
+
+from . import model
+from .diagnostics import Pos, Report
+
+RESERVED_IDS = {"index", "data", "assets", "search", "sitemap"}
+
+STATEMENT_KINDS = ("claim", "quote", "event", "inference", "person-fact", "source-fact", "relation", "answer")
+
+
+@dataclass(frozen=True)
+class Statement:
+    id: str
+    kind: str
+    record: model.Record
+    citations: tuple[model.Citation, ...]
+    owner: str | None = None  # the person, source, event or disagreement that holds it
+
+
+@dataclass
+class Index:
+    content: model.Content
+    records: dict[str, tuple[str, model.Record]] = field(default_factory=dict)
+    statements: list[Statement] = field(default_factory=list)
+    statement_by_id: dict[str, Statement] = field(default_factory=dict)
+    sources: dict[str, model.Source] = field(default_factory=dict)
+    people: dict[str, model.Person] = field(default_factory=dict)
+    events: dict[str, model.Event] = field(default_factory=dict)
+    quotes: dict[str, model.Quote] = field(default_factory=dict)
+    topics: dict[str, model.Topic] = field(default_factory=dict)
+    claims: dict[str, model.Claim] = field(default_factory=dict)
+    disagreements: dict[str, model.Disagreement] = field(default_factory=dict)
+
+
+def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
+    if record_id in RESERVED_IDS:
+        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
+        return False
+    if record_id in index.records:
+        first_kind, first = index.records[record_id]
+        report.error(record.at("id"), f"duplicate id '{record_id}'", f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content")
+        return False
+    index.records[record_id] = (kind, record)
+    return True
+
+
+def _hint(value: str, known: list[str] | dict[str, object], what: str) -> str:
+    close = difflib.get_close_matches(value, list(known), n=1, cutoff=0.5)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    return f"no {what} has this id; add it first, or check the spelling"
+
+
+def _check_ref(report: Report, pos: Pos, value: str | None, known: dict[str, object], what: str) -> None:
+    if value is not None and value not in known:
+        report.error(pos, f"unknown {what} '{value}'", _hint(value, known, what))
+
+
+def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> None:
+    if voice is None:
+        return
+    if voice.kind == "person":
+        if voice.person is None:
+            report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
+        else:
+            _check_ref(report, voice.at("person"), voice.person, index.people, "person")
+    elif voice.person is not None:
+        report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", "remove 'person', or set kind: person")
+
+
+def build_index(content: model.Content, report: Report) -> Index:
+    index = Index(content)
+    statements: list[Statement] = []
+
+    def add(kind: str, record: model.Record, record_id: str, citations: list[model.Citation], owner: str | None = None) -> None:
+        if _register(index, report, kind, record, record_id):
+            statements.append(Statement(record_id, kind, record, tuple(citations), owner))
+
+    for source in content.sources:
+        if _register(index, report, "source", source, source.id):
+            index.sources[source.id] = source
+        for fact in source.facts:
+            add("source-fact", fact, fact.id, fact.citations, source.id)
+    for topic in content.topics:
+        if _register(index, report, "topic", topic, topic.id):
+            index.topics[topic.id] = topic
+    for person in content.people:
+        if _register(index, report, "person", person, person.id):
+            index.people[person.id] = person
+        for fact in person.facts:
+            add("person-fact", fact, fact.id, fact.citations, person.id)
+        for relation in person.relations:
+            add("relation", relation, relation.id, relation.citations, person.id)
+    for event in content.events:
+        add("event", event, event.id, event.citations)
+        if event.id in index.records and index.records[event.id][1] is event:
+            index.events[event.id] = event
+        if event.date is not None and event.date.inference is not None:
+            inference = event.date.inference
+            add("inference", inference, inference.id, inference.citations, event.id)
+    for quote in content.quotes:
+        add("quote", quote, quote.id, quote.citations)
+        if index.records.get(quote.id, (None, None))[1] is quote:
+            index.quotes[quote.id] = quote
+    for claim in content.claims:
+        add("claim", claim, claim.id, claim.citations)
+        if index.records.get(claim.id, (None, None))[1] is claim:
+            index.claims[claim.id] = claim
+    for disagreement in content.disagreements:
+        if _register(index, report, "disagreement", disagreement, disagreement.id):
+            index.disagreements[disagreement.id] = disagreement
+        for answer in disagreement.answers:
+            add("answer", answer, answer.id, answer.citations, disagreement.id)
+    index.statements = statements
+    index.statement_by_id = {s.id: s for s in statements}
+    _check_references(index, report)
+    return index
+
+
+def _check_references(index: Index, report: Report) -> None:
+    content = index.content
+    seed_files: dict[str, model.Source] = {}
+    for source in content.sources:
+        first = seed_files.setdefault(source.file, source)
+        if first is not source:
+            report.error(source.at("file"), f"seed '{source.file}' already belongs to source '{first.id}'", "each seed file is one source")
+    for statement in index.statements:
+        for citation in statement.citations:
+            _check_ref(report, citation.at("source"), citation.source, index.sources, "source")
+    for source in content.sources:
+        for fact in source.facts:
+            _check_voice(report, fact.attribution, index)
+            _check_ref(report, fact.at("topic"), fact.topic, index.topics, "topic")
+    pairs: dict[frozenset[str], model.Relation] = {}
+    for person in content.people:
+        for fact in person.facts:
+            _check_voice(report, fact.attribution, index)
+            _check_ref(report, fact.at("topic"), fact.topic, index.topics, "topic")
+        for relation in person.relations:
+            _check_ref(report, relation.at("person"), relation.person, index.people, "person")
+            if relation.person == person.id:
+                report.error(relation.at("person"), f"{person.id} cannot be related to themselves", "name the other person")
+                continue
+            pair = frozenset((person.id, relation.person))
+            if pair in pairs:
+                report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", f"see '{pairs[pair].id}' at {pairs[pair].pos}; declare each relation once, the other page shows its inverse")
+            else:
+                pairs[pair] = relation
+    for event in content.events:
+        for participant, pos in _items_with_pos(event, "participants"):
+            _check_ref(report, pos, participant, index.people, "person")
+        _check_date(report, event)
+    for quote in content.quotes:
+        _check_voice(report, quote.speaker, index)
+        _check_ref(report, quote.at("addressee"), quote.addressee, index.people, "person")
+        _check_ref(report, quote.at("event"), quote.event, index.events, "event")
+    for claim in content.claims:
+        _check_voice(report, claim.attribution, index)
+        _check_ref(report, claim.at("topic"), claim.topic, index.topics, "topic")
+        _check_ref(report, claim.at("event"), claim.event, index.events, "event")
+        for person_id, pos in _items_with_pos(claim, "about"):
+            _check_ref(report, pos, person_id, index.people, "person")
+    for disagreement in content.disagreements:
+        _check_ref(report, disagreement.at("topic"), disagreement.topic, index.topics, "topic")
+        for person_id, pos in _items_with_pos(disagreement, "about"):
+            _check_ref(report, pos, person_id, index.people, "person")
+        for answer in disagreement.answers:
+            _check_voice(report, answer.attribution, index)
+
+
+def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:
+    values = getattr(record, key)
+    positions = getattr(values, "positions", None) or [record.at(key)] * len(values)
+    return list(zip(values, positions))
+
+
+def _check_date(report: Report, event: model.Event) -> None:
+    date = event.date
+    if date is None:
+        return
+    if date.day is not None and date.month is None:
+        report.error(date.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
+    if date.year is None and date.year_basis == "stated":
+        report.error(date.at("year_basis"), "year_basis is 'stated' but no year is given", "add 'year:', or set year_basis: inferred with an inference")
+    if date.year_basis == "inferred":
+        if date.inference is None:
+            report.error(date.at("year_basis"), "an inferred year needs an 'inference' with the reasoning and its citations", "add 'inference: {id: ..., text: ..., citations: [...]}'")
+        if date.year is None:
+            report.error(date.at("year_basis"), "year_basis is 'inferred' but no year is given", "add the inferred 'year:'")
+    elif date.inference is not None:
+        report.error(date.at("inference"), "an inference is only for a year that is inferred", "set year_basis: inferred, or remove the inference")
+    if date.year and date.month and date.day:
+        try:
+            datetime.date(date.year, date.month, date.day)
+        except ValueError:
+            report.error(date.at("day"), f"{date.year}-{date.month:02d}-{date.day:02d} is not a calendar date", "check the day and month")

@@ -1,0 +1,483 @@
+"""The content schema, declared once: it validates YAML nodes into model records and emits JSON Schema.
+
+Every key an editor may write is declared here with its type and a one-line description; the
+validator and the generated JSON Schema (for editors' completion) both come from these declarations.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from yaml.constructor import SafeConstructor
+
+from . import model
+from .diagnostics import Pos, Report
+from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, node_pos
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+MAX_TEXT = 20_000
+MAX_ID = 80
+
+_CONSTRUCTOR = SafeConstructor()
+
+STR_TAG = "tag:yaml.org,2002:str"
+INT_TAG = "tag:yaml.org,2002:int"
+NULL_TAG = "tag:yaml.org,2002:null"
+
+_TAG_NAMES = {
+    STR_TAG: "text",
+    INT_TAG: "a number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true/false",
+    NULL_TAG: "an empty value",
+    "tag:yaml.org,2002:timestamp": "a date",
+}
+
+
+def describe_node(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    return _TAG_NAMES.get(node.tag, "a value")
+
+
+class PosList(list):  # type: ignore[type-arg]
+    """A validated list that remembers where each item was written."""
+
+    positions: list[Pos]
+
+
+class Type:
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        raise NotImplementedError
+
+    def json_schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Text(Type):
+    max_len: int = MAX_TEXT
+    min_len: int = 1
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        if not isinstance(node, ScalarNode) or node.tag != STR_TAG:
+            hint = "put the value in quotes to make it text" if isinstance(node, ScalarNode) else ""
+            report.error(node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
+            return None
+        value = node.value
+        if len(value.strip()) < self.min_len:
+            report.error(node_pos(path, node), "text must not be empty", "write the text, or remove the key")
+            return None
+        if len(value) > self.max_len:
+            report.error(node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.max_len}", "shorten it or split the record")
+            return None
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "minLength": self.min_len, "maxLength": self.max_len}
+
+
+@dataclass(frozen=True)
+class Slug(Type):
+    """A lower-case slug, used for ids and for references to ids (`kind` names what it refers to)."""
+
+    kind: str | None = None
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        value = Text(max_len=MAX_ID).validate(path, node, report)
+        if value is None:
+            return None
+        if not re.fullmatch(SLUG_PATTERN, value):
+            suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+            report.error(node_pos(path, node), f"'{value}' is not a valid id", f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'")
+            return None
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID}
+
+
+@dataclass(frozen=True)
+class Integer(Type):
+    minimum: int
+    maximum: int
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        if not isinstance(node, ScalarNode) or node.tag != INT_TAG:
+            report.error(node_pos(path, node), f"expected a whole number, found {describe_node(node)}")
+            return None
+        value = _CONSTRUCTOR.construct_yaml_int(node)
+        if not self.minimum <= value <= self.maximum:
+            report.error(node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}")
+            return None
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+
+
+@dataclass(frozen=True)
+class Choice(Type):
+    values: tuple[str, ...]
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        value = Text(max_len=MAX_ID).validate(path, node, report)
+        if value is None:
+            return None
+        if value not in self.values:
+            close = difflib.get_close_matches(value, self.values, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            report.error(node_pos(path, node), f"'{value}' is not one of: {', '.join(self.values)}", hint + "use one of the listed values")
+            return None
+        return value
+
+    def json_schema(self) -> dict[str, Any]:
+        return {"type": "string", "enum": list(self.values)}
+
+
+@dataclass(frozen=True)
+class ListOf(Type):
+    item: Type
+    min_items: int = 0
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        if not isinstance(node, SequenceNode):
+            report.error(node_pos(path, node), f"expected a list, found {describe_node(node)}", "start each item on its own line with '- '")
+            return None
+        if len(node.value) < self.min_items:
+            report.error(node_pos(path, node), f"list needs at least {self.min_items} item{'s' if self.min_items != 1 else ''}, found {len(node.value)}")
+            return None
+        items = PosList(self.item.validate(path, child, report) for child in node.value)
+        if any(item is None for item in items):
+            return None
+        items.positions = [node_pos(path, child) for child in node.value]
+        return items
+
+    def json_schema(self) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.min_items:
+            schema["minItems"] = self.min_items
+        return schema
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    type: Type
+    doc: str
+    required: bool = False
+
+    @property
+    def attr(self) -> str:
+        return self.name.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Obj(Type):
+    """A mapping that becomes one model record; unknown keys are errors."""
+
+    name: str
+    cls: type
+    keys: tuple[Key, ...]
+    doc: str = ""
+    refs: tuple[str, ...] = field(default=())
+
+    def key(self, name: str) -> Key | None:
+        return next((k for k in self.keys if k.name == name), None)
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        pos = node_pos(path, node)
+        if not isinstance(node, MappingNode):
+            report.error(pos, f"expected a mapping ({self.name}), found {describe_node(node)}", "write 'key: value' lines")
+            return None
+        values: dict[str, Any] = {}
+        key_pos: dict[str, Pos] = {}
+        ok = True
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
+                report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}")
+                ok = False
+                continue
+            name = key_node.value
+            spec = self.key(name)
+            if spec is None:
+                known = [k.name for k in self.keys]
+                close = difflib.get_close_matches(name, known, n=1)
+                hint = f"did you mean '{close[0]}'? " if close else ""
+                # Reported, but the rest of the record is still checked so that all problems show at once.
+                report.error(node_pos(path, key_node), f"unknown key '{name}' in {self.name}", hint + f"allowed keys: {', '.join(known)}")
+                continue
+            if name in seen:
+                continue  # already reported as a duplicate key by the loader
+            seen.add(name)
+            key_pos[spec.attr] = node_pos(path, value_node)
+            if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG and not spec.required:
+                continue
+            value = spec.type.validate(path, value_node, report)
+            if value is None:
+                ok = ok and not spec.required
+            else:
+                values[spec.attr] = value
+        for spec in self.keys:
+            if spec.required and spec.name not in seen:
+                report.error(pos, f"{self.name} is missing the required key '{spec.name}'", f"add '{spec.name}:' ({spec.doc})")
+                ok = False
+        if not ok:
+            return None
+        return self.cls(pos=pos, key_pos=key_pos, **values)
+
+    def json_schema(self) -> dict[str, Any]:
+        return {
+            "type": "object",
+            "title": self.name,
+            "description": self.doc,
+            "additionalProperties": False,
+            "required": [k.name for k in self.keys if k.required],
+            "properties": {k.name: {**k.type.json_schema(), "description": k.doc} for k in self.keys},
+        }
+
+
+# ---- the content schema -------------------------------------------------------------------------
+
+TEXT = Text()
+SHORT = Text(max_len=500)
+
+CITATION = Obj(
+    "citation",
+    model.Citation,
+    (
+        Key("source", Slug("source"), "id of the source (seed article) that contains the passage", True),
+        Key("quote", Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly", True),
+        Key("prefix", SHORT, "text just before the passage, when the passage occurs more than once"),
+        Key("suffix", SHORT, "text just after the passage, when the passage occurs more than once"),
+        Key("occurrence", Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once"),
+        Key("note", TEXT, "an editor's remark about this citation, shown to readers"),
+    ),
+    "A passage of a seed article that supports the statement.",
+)
+CITATIONS = ListOf(CITATION, min_items=1)
+
+VOICE = Obj(
+    "voice",
+    model.Voice,
+    (
+        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer", True),
+        Key("person", Slug("person"), "the person's id, when kind is 'person'"),
+        Key("label", SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'"),
+    ),
+    "Who a statement or quote is attributed to.",
+)
+
+FACT = Obj(
+    "fact",
+    model.Fact,
+    (
+        Key("id", Slug(), "unique id; also the anchor on the page", True),
+        Key("text", TEXT, "the fact, in neutral words", True),
+        Key("topic", Slug("topic"), "id of a topic"),
+        Key("attribution", VOICE, "who states it; omitted means the article's own voice"),
+        Key("citations", CITATIONS, "passages that support the fact", True),
+    ),
+    "A cited fact about a person or a source.",
+)
+
+RELATION = Obj(
+    "relation",
+    model.Relation,
+    (
+        Key("id", Slug(), "unique id of the relation", True),
+        Key("kind", Choice(model.RELATION_KINDS), "what the other person is to this one: spouse, former-spouse, child or parent", True),
+        Key("person", Slug("person"), "id of the other person", True),
+        Key("note", TEXT, "a remark, e.g. on how the articles phrase it"),
+        Key("citations", CITATIONS, "passages that state the relation", True),
+    ),
+    "A family relation, declared once; the other person's page shows its inverse.",
+)
+
+PERSON = Obj(
+    "person",
+    model.Person,
+    (
+        Key("id", Slug(), "unique id; the page is people/<id>/", True),
+        Key("name", SHORT, "the name as the articles give it", True),
+        Key("summary", TEXT, "one neutral line; every fact in it must also be a cited fact"),
+        Key("aliases", ListOf(SHORT), "other names the articles use"),
+        Key("facts", ListOf(FACT), "cited facts about the person"),
+        Key("relations", ListOf(RELATION), "cited family relations"),
+    ),
+    "Someone the articles name.",
+)
+
+SOURCE = Obj(
+    "source",
+    model.Source,
+    (
+        Key("id", Slug(), "unique id; the page is sources/<id>/", True),
+        Key("file", Text(max_len=300), "the seed file, as a path under seeds/", True),
+        Key("sha256", Text(max_len=64), "SHA-256 of the seed file's bytes"),
+        Key("title", SHORT, "the article's headline, or a description written by us", True),
+        Key("title_kind", Choice(model.TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it", True),
+        Key("facts", ListOf(FACT), "what the text states about itself, e.g. where it first appeared"),
+    ),
+    "One seed article.",
+)
+
+TOPIC = Obj(
+    "topic",
+    model.Topic,
+    (
+        Key("id", Slug(), "unique id; the page is claims/<id>/", True),
+        Key("title", SHORT, "the topic's heading", True),
+        Key("summary", TEXT, "what the topic covers"),
+    ),
+    "A heading under which claims are grouped.",
+)
+
+INFERENCE = Obj(
+    "inference",
+    model.Inference,
+    (
+        Key("id", Slug(), "unique id", True),
+        Key("text", TEXT, "the reasoning, in words", True),
+        Key("citations", CITATIONS, "passages the reasoning rests on", True),
+    ),
+    "Our own reasoning, shown as inference.",
+)
+
+EVENT_DATE = Obj(
+    "date",
+    model.EventDate,
+    (
+        Key("year", Integer(1800, 2200), "the year"),
+        Key("month", Integer(1, 12), "the month, 1-12"),
+        Key("day", Integer(1, 31), "the day of the month"),
+        Key("year_basis", Choice(model.YEAR_BASES), "'stated' when an article gives the year, 'inferred' when we reasoned it", True),
+        Key("inference", INFERENCE, "the reasoning behind an inferred year (required when year_basis is 'inferred')"),
+        Key("as_written", SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'"),
+    ),
+    "When an event happened, with its precision.",
+)
+
+EVENT = Obj(
+    "event",
+    model.Event,
+    (
+        Key("id", Slug(), "unique id; the anchor on the timeline", True),
+        Key("title", SHORT, "a short neutral title", True),
+        Key("text", TEXT, "what happened", True),
+        Key("date", EVENT_DATE, "when; omit when the articles do not say"),
+        Key("sequence", Integer(0, 1_000_000), "orders events that share a date, or undated ones"),
+        Key("place", SHORT, "where, as the articles say"),
+        Key("participants", ListOf(Slug("person")), "ids of the people who took part"),
+        Key("citations", CITATIONS, "passages that report the event", True),
+    ),
+    "Something that happened.",
+)
+
+QUOTE = Obj(
+    "quote",
+    model.Quote,
+    (
+        Key("id", Slug(), "unique id; the page is quotes/<id>/", True),
+        Key("speaker", VOICE, "who said it", True),
+        Key("addressee", Slug("person"), "id of the person spoken to"),
+        Key("event", Slug("event"), "id of the event where it was said"),
+        Key("context", TEXT, "a neutral line on the circumstances"),
+        Key("citations", CITATIONS, "each article's own wording of the quote, one citation per article", True),
+    ),
+    "Words someone said or wrote, as each article prints them.",
+)
+
+CLAIM = Obj(
+    "claim",
+    model.Claim,
+    (
+        Key("id", Slug(), "unique id; the anchor on the topic page", True),
+        Key("topic", Slug("topic"), "id of the topic", True),
+        Key("text", TEXT, "the statement, in neutral words", True),
+        Key("attribution", VOICE, "who states it; omitted means the article's own voice"),
+        Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
+        Key("event", Slug("event"), "id of the event it concerns"),
+        Key("citations", CITATIONS, "passages that support it", True),
+    ),
+    "A fact the articles state.",
+)
+
+ANSWER = Obj(
+    "answer",
+    model.Answer,
+    (
+        Key("id", Slug(), "unique id; the anchor of this answer", True),
+        Key("text", TEXT, "this side's answer", True),
+        Key("attribution", VOICE, "who gives it; omitted means the article's own voice"),
+        Key("citations", CITATIONS, "passages that give this answer", True),
+    ),
+    "One side of a disagreement.",
+)
+
+DISAGREEMENT = Obj(
+    "disagreement",
+    model.Disagreement,
+    (
+        Key("id", Slug(), "unique id; the anchor on the disagreements page", True),
+        Key("question", SHORT, "the question the articles answer differently", True),
+        Key("topic", Slug("topic"), "id of a topic"),
+        Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
+        Key("answers", ListOf(ANSWER, min_items=2), "the competing answers, each cited", True),
+    ),
+    "A place where the articles differ on substance.",
+)
+
+SECTIONS: dict[str, Obj] = {
+    "sources": SOURCE,
+    "topics": TOPIC,
+    "people": PERSON,
+    "events": EVENT,
+    "quotes": QUOTE,
+    "claims": CLAIM,
+    "disagreements": DISAGREEMENT,
+}
+
+
+def validate_file(path: str, root: Node, content: model.Content, report: Report) -> None:
+    """Validate one file's top-level mapping and append its records to `content`."""
+    if not isinstance(root, MappingNode):
+        report.error(node_pos(path, root), f"expected a mapping of sections at the top of the file, found {describe_node(root)}", f"start with one of: {', '.join(SECTIONS)}")
+        return
+    for key_node, value_node in root.value:
+        name = key_node.value if isinstance(key_node, ScalarNode) else None
+        spec = SECTIONS.get(name) if name is not None else None
+        if spec is None or name is None:
+            close = difflib.get_close_matches(str(name), list(SECTIONS), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            report.error(node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(SECTIONS)}")
+            continue
+        if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG:
+            continue
+        if not isinstance(value_node, SequenceNode):
+            report.error(node_pos(path, value_node), f"section '{name}' must be a list, found {describe_node(value_node)}", "start each record with '- id: ...'")
+            continue
+        target = getattr(content, name)
+        for item in value_node.value:
+            record = spec.validate(path, item, report)
+            if record is not None:
+                target.append(record)
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema (draft-07) for a content file, from the same declarations the validator uses."""
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "$id": "explainer-content.schema.json",
+        "title": "Explainer content file",
+        "description": "One file under content/: any of the sections, each a list of records.",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {name: {"type": ["array", "null"], "items": spec.json_schema(), "description": spec.doc} for name, spec in SECTIONS.items()},
+    }

@@ -1,0 +1,162 @@
+"""Find cited passages in seed text: exact matching after a small, documented normalization.
+
+Normalization (applied to both the seed and the passage, nothing looser):
+- Unicode NFC;
+- curly, straight and prime quotation marks alike: ' ‘ ’ ‚ ‛ ′ count as ', and " “ ” „ ‟ ″ as ";
+- dash variants alike: - ‐ ‑ ‒ – — ― − count as -;
+- every run of white space (including no-break and other Unicode spaces, tabs, newlines) counts as
+  one space, and white space at either end of the passage is ignored.
+Offsets returned are code-point offsets into the seed's original text, so what is shown is always
+the seed's own characters.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+
+_FOLD = {
+    **{ord(c): "'" for c in "'‘’‚‛′"},
+    **{ord(c): '"' for c in '"“”„‟″'},
+    **{ord(c): "-" for c in "-‐‑‒–—―−"},
+}
+
+
+def _is_space(ch: str) -> bool:
+    return ch.isspace() or unicodedata.category(ch) == "Zs"
+
+
+@dataclass(frozen=True)
+class NormalizedText:
+    """A normalized text plus, for each of its characters, the span it came from in the original."""
+
+    original: str
+    text: str
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """Map a normalized [start, end) back to the original text."""
+        return self.starts[start], self.ends[end - 1]
+
+
+def normalize(original: str) -> NormalizedText:
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    i, n = 0, len(original)
+    while i < n:
+        ch = original[i]
+        if _is_space(ch):
+            j = i + 1
+            while j < n and _is_space(original[j]):
+                j += 1
+            if out and out[-1] != " ":
+                out.append(" ")
+                starts.append(i)
+                ends.append(j)
+            elif out:
+                ends[-1] = j
+            i = j
+            continue
+        j = i + 1
+        while j < n and unicodedata.combining(original[j]):
+            j += 1
+        cluster = original[i:j]
+        composed = unicodedata.normalize("NFC", cluster) if j - i > 1 or not cluster.isascii() else cluster
+        for c in composed.translate(_FOLD):
+            out.append(c)
+            starts.append(i)
+            ends.append(j)
+        i = j
+    if out and out[-1] == " ":
+        out.pop()
+        starts.pop()
+        ends.pop()
+    return NormalizedText(original, "".join(out), tuple(starts), tuple(ends))
+
+
+def normalize_passage(passage: str) -> str:
+    return normalize(passage).text
+
+
+@dataclass(frozen=True)
+class Match:
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Found:
+    """Where a passage is: `matches` are all candidate spans after applying prefix/suffix/occurrence."""
+
+    matches: tuple[Match, ...]
+    total: int  # occurrences of the passage alone, before disambiguation
+
+
+def _occurrences(haystack: str, needle: str) -> list[int]:
+    found, at = [], haystack.find(needle)
+    while at != -1:
+        found.append(at)
+        at = haystack.find(needle, at + 1)
+    return found
+
+
+def find_passage(
+    seed: NormalizedText,
+    passage: str,
+    prefix: str | None = None,
+    suffix: str | None = None,
+    occurrence: int | None = None,
+) -> Found:
+    needle = normalize_passage(passage)
+    if not needle:
+        return Found((), 0)
+    hits = _occurrences(seed.text, needle)
+    total = len(hits)
+    if prefix:
+        want = normalize_passage(prefix)
+        hits = [h for h in hits if seed.text[:h].rstrip(" ").endswith(want)]
+    if suffix:
+        want = normalize_passage(suffix)
+        hits = [h for h in hits if seed.text[h + len(needle):].lstrip(" ").startswith(want)]
+    if occurrence is not None:
+        hits = [hits[occurrence - 1]] if 0 < occurrence <= len(hits) else []
+    return Found(tuple(Match(*seed.span(h, h + len(needle))) for h in hits), total)
+
+
+def closest_passage(seed: NormalizedText, passage: str) -> str | None:
+    """The seed's own text that best resembles `passage`, for a 'did you mean' hint."""
+    needle = normalize_passage(passage)
+    if not needle or not seed.text:
+        return None
+    hay = seed.text
+    best_ratio, best = 0.0, None
+    width = len(needle)
+    # Anchor candidate windows on each word of the passage that occurs in the seed.
+    anchors: set[int] = set()
+    offset = 0
+    for word in needle.split(" "):
+        if len(word) >= 3:
+            for at in _occurrences(hay, word)[:50]:
+                anchors.add(max(0, at - offset))
+        offset += len(word) + 1
+    if not anchors:
+        return None
+    for start in sorted(anchors)[:2000]:
+        window = hay[start:start + width]
+        ratio = difflib.SequenceMatcher(None, needle, window, autojunk=False).ratio()
+        if ratio > best_ratio:
+            best_ratio, best = ratio, start
+    if best is None or best_ratio < 0.5:
+        return None
+    # Widen to word boundaries so the hint reads naturally.
+    start = best
+    while start > 0 and hay[start - 1] != " ":
+        start -= 1
+    end = min(len(hay), best + width)
+    while end < len(hay) and hay[end] != " ":
+        end += 1
+    s, e = seed.span(start, end)
+    return seed.original[s:e]

@@ -1,0 +1,90 @@
+"""Verify step: find every citation's passage in its seed and pin it to exact offsets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import model
+from .diagnostics import Report
+from .resolve import Index
+from .seeds import Seed, SeedError, read_seed
+from .textmatch import closest_passage, find_passage
+
+
+@dataclass(frozen=True)
+class Located:
+    """A citation pinned in its seed: `exact` is the seed's own text[start:end]."""
+
+    source: str
+    seed: str  # the seed's file name
+    start: int
+    end: int
+    exact: str
+    note: str | None = None
+
+    @property
+    def anchor(self) -> str:
+        return f"q-{self.start}-{self.end}"
+
+
+@dataclass
+class Verified:
+    index: Index
+    seeds: dict[str, Seed]  # by source id
+    located: dict[str, tuple[Located, ...]]  # statement id -> its citations, in order
+
+
+def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> dict[str, Seed]:
+    seeds: dict[str, Seed] = {}
+    for source in index.content.sources:
+        try:
+            seed = read_seed(root, source.file, seeds_dir)
+        except SeedError as exc:
+            report.error(source.at("file"), exc.message, exc.hint)
+            continue
+        if source.sha256 is not None and source.sha256 != seed.sha256:
+            report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", "seeds are evidence and never edited; if the change is deliberate, review the citations listed below and update sha256")
+        seeds[source.id] = seed
+    return seeds
+
+
+def locate(citation: model.Citation, seed: Seed, report: Report) -> Located | None:
+    found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
+    where = citation.at("quote")
+    if not found.matches:
+        if found.total == 0:
+            close = closest_passage(seed.normalized, citation.quote)
+            hint = f"closest passage in {seed.name}: \"{close}\"" if close else f"copy the passage from {seed.file} exactly"
+            report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
+        elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
+            report.error(citation.at("occurrence"), f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}", f"use a number from 1 to {found.total}")
+        else:
+            report.error(where, f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix", "copy prefix/suffix from the text right before/after the passage")
+        return None
+    if len(found.matches) > 1:
+        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")
+        return None
+    match = found.matches[0]
+    return Located(citation.source, seed.name, match.start, match.end, seed.text[match.start:match.end], citation.note)
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> Verified:
+    seeds = load_seeds(root, index, report, seeds_dir)
+    located: dict[str, tuple[Located, ...]] = {}
+    for statement in index.statements:
+        pinned = []
+        for citation in statement.citations:
+            seed = seeds.get(citation.source)
+            if seed is None:
+                continue  # unknown source or unreadable seed: already reported
+            hit = locate(citation, seed, report)
+            if hit is not None:
+                pinned.append(hit)
+        located[statement.id] = tuple(pinned)
+    return Verified(index, seeds, located)
