@@ -11,6 +11,7 @@ RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
 YEAR_BASES = ("stated", "inferred")
+DISAGREEMENT_KINDS = ("substance", "wording")
 
 
 @dataclass
@@ -162,9 +163,40 @@ class Answer(Record):
 class Disagreement(Record):
     id: str = ""
     question: str = ""
+    kind: str = "substance"
     topic: str | None = None
     about: list[str] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)
+
+
+@dataclass
+class TranscriptLine(Record):
+    """One line of a reconstructed exchange: a quote (by id) or a cited description of an action."""
+
+    id: str = ""
+    quote: str | None = None
+    action: str | None = None
+    speaker: Voice | None = None
+    note: str | None = None
+    citations: list[Citation] = field(default_factory=list)
+
+
+@dataclass
+class Transcript(Record):
+    id: str = ""
+    title: str = ""
+    event: str | None = None
+    summary: str | None = None
+    lines: list[TranscriptLine] = field(default_factory=list)
+
+
+@dataclass
+class Omission(Record):
+    """A passage deliberately not turned into a record, with the reason written down."""
+
+    id: str = ""
+    reason: str = ""
+    citations: list[Citation] = field(default_factory=list)
 
 
 @dataclass
@@ -178,4 +210,6 @@ class Content:
     quotes: list[Quote] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
     disagreements: list[Disagreement] = field(default_factory=list)
+    transcripts: list[Transcript] = field(default_factory=list)
+    omissions: list[Omission] = field(default_factory=list)
     files: list[str] = field(default_factory=list)

@@ -15,7 +15,7 @@ from .diagnostics import Pos, Report
 
 RESERVED_IDS = {"index", "data", "assets", "search", "sitemap"}
 
-STATEMENT_KINDS = ("claim", "quote", "event", "inference", "person-fact", "source-fact", "relation", "answer")
+STATEMENT_KINDS = ("claim", "quote", "event", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class Index:
     topics: dict[str, model.Topic] = field(default_factory=dict)
     claims: dict[str, model.Claim] = field(default_factory=dict)
     disagreements: dict[str, model.Disagreement] = field(default_factory=dict)
+    transcripts: dict[str, model.Transcript] = field(default_factory=dict)
 
 
 def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
@@ -121,6 +122,16 @@ def build_index(content: model.Content, report: Report) -> Index:
             index.disagreements[disagreement.id] = disagreement
         for answer in disagreement.answers:
             add("answer", answer, answer.id, answer.citations, disagreement.id)
+    for transcript in content.transcripts:
+        if _register(index, report, "transcript", transcript, transcript.id):
+            index.transcripts[transcript.id] = transcript
+        for line in transcript.lines:
+            if line.quote is None:
+                add("transcript-line", line, line.id, line.citations, transcript.id)
+            else:
+                _register(index, report, "transcript-line", line, line.id)
+    for omission in content.omissions:
+        add("omission", omission, omission.id, omission.citations)
     index.statements = statements
     index.statement_by_id = {s.id: s for s in statements}
     _check_references(index, report)
@@ -176,6 +187,26 @@ def _check_references(index: Index, report: Report) -> None:
             _check_ref(report, pos, person_id, index.people, "person")
         for answer in disagreement.answers:
             _check_voice(report, answer.attribution, index)
+    for transcript in content.transcripts:
+        _check_ref(report, transcript.at("event"), transcript.event, index.events, "event")
+        for line in transcript.lines:
+            _check_transcript_line(report, line, index)
+
+
+def _check_transcript_line(report: Report, line: model.TranscriptLine, index: Index) -> None:
+    if (line.quote is None) == (line.action is None):
+        report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else")
+        return
+    if line.quote is not None:
+        _check_ref(report, line.at("quote"), line.quote, index.quotes, "quote")
+        if line.citations:
+            report.error(line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
+        if line.speaker is not None:
+            report.error(line.at("speaker"), "a quote line takes its speaker from the quote", "set the speaker on the quote's record")
+    else:
+        _check_voice(report, line.speaker, index)
+        if not line.citations:
+            report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
 
 
 def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:

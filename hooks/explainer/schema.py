@@ -427,11 +427,50 @@ DISAGREEMENT = Obj(
     (
         Key("id", Slug(), "unique id; the anchor on the disagreements page", True),
         Key("question", SHORT, "the question the articles answer differently", True),
+        Key("kind", Choice(model.DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style"),
         Key("topic", Slug("topic"), "id of a topic"),
         Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
         Key("answers", ListOf(ANSWER, min_items=2), "the competing answers, each cited", True),
     ),
     "A place where the articles differ on substance.",
+)
+
+TRANSCRIPT_LINE = Obj(
+    "transcript line",
+    model.TranscriptLine,
+    (
+        Key("id", Slug(), "unique id; the anchor of the line", True),
+        Key("quote", Slug("quote"), "id of the quote spoken on this line (its wordings are the citations)"),
+        Key("action", TEXT, "a neutral description of what happens, for a line that is not a quote"),
+        Key("speaker", VOICE, "who acts, for an action line"),
+        Key("note", TEXT, "what the articles leave uncertain here: the order, the speaker, the wording"),
+        Key("citations", ListOf(CITATION, min_items=1), "passages that report an action line (quote lines cite through their quote)"),
+    ),
+    "One line of a reconstructed exchange.",
+)
+
+TRANSCRIPT = Obj(
+    "transcript",
+    model.Transcript,
+    (
+        Key("id", Slug(), "unique id; the page is transcripts/<id>/", True),
+        Key("title", SHORT, "the transcript's heading", True),
+        Key("event", Slug("event"), "id of the event it reconstructs"),
+        Key("summary", TEXT, "what the transcript covers and how it was reconstructed"),
+        Key("lines", ListOf(TRANSCRIPT_LINE, min_items=1), "the lines, in order", True),
+    ),
+    "An exchange reconstructed line by line from the articles.",
+)
+
+OMISSION = Obj(
+    "omission",
+    model.Omission,
+    (
+        Key("id", Slug(), "unique id", True),
+        Key("reason", TEXT, "why these passages are not turned into records", True),
+        Key("citations", CITATIONS, "the passages left out", True),
+    ),
+    "Passages deliberately left out, with the reason.",
 )
 
 SECTIONS: dict[str, Obj] = {
@@ -442,6 +481,8 @@ SECTIONS: dict[str, Obj] = {
     "quotes": QUOTE,
     "claims": CLAIM,
     "disagreements": DISAGREEMENT,
+    "transcripts": TRANSCRIPT,
+    "omissions": OMISSION,
 }
 
 

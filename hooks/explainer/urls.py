@@ -14,6 +14,7 @@ CLAIMS = "claims/index.md"
 TIMELINE = "timeline.md"
 DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
+TRANSCRIPTS = "transcripts/index.md"
 EXPORT = "data/explainer.json"
 
 
@@ -27,6 +28,10 @@ def quote_page(quote_id: str) -> str:
 
 def topic_page(topic_id: str) -> str:
     return f"claims/{topic_id}.md"
+
+
+def transcript_page(transcript_id: str) -> str:
+    return f"transcripts/{transcript_id}.md"
 
 
 def source_page(source_id: str) -> str:
@@ -74,6 +79,13 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
         return source_page(record_id), ""
     if kind == "topic":
         return topic_page(record_id), ""
+    if kind == "transcript":
+        return transcript_page(record_id), ""
+    if kind == "transcript-line":
+        owner = next(t.id for t in index.content.transcripts if any(line is record for line in t.lines))
+        return transcript_page(owner), record_id
+    if kind == "omission":
+        return source_page(index.statement_by_id[record_id].citations[0].source), record_id
     if kind == "event":
         return TIMELINE, record_id
     if kind == "inference":

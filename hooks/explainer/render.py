@@ -1,0 +1,309 @@
+"""Render step: plan the generated pages and turn verified records into HTML through Jinja templates.
+
+Nothing here touches the file system or MkDocs: pages come out as (source path, title, HTML) and the
+hook decides how to hand them to MkDocs. Every string from content/ reaches HTML through Jinja's
+autoescaping; templates never mark editor text as safe.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from . import model, urls
+from .resolve import Index
+from .sourcetext import coverage, layout
+from .urls import Urls
+from .verify import Located, Verified
+from .wikilinks import WikiLink, replace_wikilinks
+from .wording import diff_against
+
+VOICE_LABELS = {
+    "article": "the article",
+    "insider": "an unnamed insider",
+    "commenters": "commenters",
+    "interviewer": "the interviewer",
+}
+RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
+KIND_LABELS = {
+    "claim": "claim", "quote": "quote", "event": "event", "inference": "inference", "person-fact": "fact",
+    "source-fact": "fact about the source", "relation": "relation", "answer": "answer in a disagreement",
+    "transcript-line": "transcript line", "omission": "left out",
+}
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    src_uri: str
+    title: str
+    template: str
+    edit_path: str | None
+    description: str
+    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+
+    @property
+    def in_nav(self) -> bool:
+        return not self.args
+
+
+@dataclass(frozen=True)
+class Marker:
+    number: int
+    href: str
+    passage: str
+    source_title: str
+    tip_id: str
+
+
+@dataclass(frozen=True)
+class RelationView:
+    relation: model.Relation
+    other: str  # the other person's id
+    label: str  # what the other person is to this one
+    declared_here: bool
+
+
+@dataclass(frozen=True)
+class PassageView:
+    anchor: str
+    located: Located
+    cited_by: tuple[str, ...]  # statement ids
+
+
+def event_sort_key(event: model.Event) -> tuple[int, int, int, int, int]:
+    date = event.date
+    if date is None or date.year is None:
+        return (1, 0, 0, 0, event.sequence)
+    return (0, date.year, date.month or 0, date.day or 0, event.sequence)
+
+
+class SiteModel:
+    """Cross-references computed once per build; every lookup the templates make is O(1)."""
+
+    def __init__(self, verified: Verified, url_scheme: Urls) -> None:
+        self.verified = verified
+        self.index: Index = verified.index
+        self.urls = url_scheme
+        index = self.index
+        self.url_of: dict[str, str] = {}
+        for record_id in index.records:
+            page, anchor = urls.home_page_of(index, record_id)
+            self.url_of[record_id] = url_scheme.page_url(page) + (f"#{anchor}" if anchor else "")
+        self.source_titles = {s.id: s.title for s in index.content.sources}
+        self.quotes_by_speaker: dict[str, list[model.Quote]] = defaultdict(list)
+        self.quotes_to: dict[str, list[model.Quote]] = defaultdict(list)
+        self.quotes_at_event: dict[str, list[model.Quote]] = defaultdict(list)
+        for quote in index.content.quotes:
+            if quote.speaker and quote.speaker.person:
+                self.quotes_by_speaker[quote.speaker.person].append(quote)
+            if quote.addressee:
+                self.quotes_to[quote.addressee].append(quote)
+            if quote.event:
+                self.quotes_at_event[quote.event].append(quote)
+        self.events_of: dict[str, list[model.Event]] = defaultdict(list)
+        for event in index.content.events:
+            for person_id in event.participants:
+                self.events_of[person_id].append(event)
+        self.timeline = sorted(index.content.events, key=event_sort_key)
+        self.claims_about: dict[str, list[model.Claim]] = defaultdict(list)
+        self.claims_by_topic: dict[str, list[model.Claim]] = defaultdict(list)
+        for claim in index.content.claims:
+            self.claims_by_topic[claim.topic].append(claim)
+            for person_id in claim.about:
+                self.claims_about[person_id].append(claim)
+        self.disagreements_about: dict[str, list[model.Disagreement]] = defaultdict(list)
+        for disagreement in index.content.disagreements:
+            for person_id in disagreement.about:
+                self.disagreements_about[person_id].append(disagreement)
+        self.relations_of: dict[str, list[RelationView]] = defaultdict(list)
+        for person in index.content.people:
+            for relation in person.relations:
+                self.relations_of[person.id].append(RelationView(relation, relation.person, RELATION_LABELS[relation.kind], True))
+                inverse = model.INVERSE_RELATION[relation.kind]
+                self.relations_of[relation.person].append(RelationView(relation, person.id, RELATION_LABELS[inverse], False))
+        self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
+        for omission in index.content.omissions:
+            self.omissions_by_source[omission.citations[0].source].append(omission)
+        self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
+        for statement in index.statements:
+            attribution = getattr(statement.record, "attribution", None)
+            if attribution is not None and attribution.person:
+                self.voiced_by[attribution.person].append(statement.id)
+        # Passages per source, each with the statements that cite it.
+        cited: dict[str, dict[tuple[int, int], list[str]]] = defaultdict(lambda: defaultdict(list))
+        sample: dict[tuple[str, int, int], Located] = {}
+        for statement in index.statements:
+            for located in verified.located.get(statement.id, ()):
+                by = cited[located.source][(located.start, located.end)]
+                if statement.id not in by:
+                    by.append(statement.id)
+                sample.setdefault((located.source, located.start, located.end), located)
+        self.passages: dict[str, list[PassageView]] = {}
+        for source_id, spans in cited.items():
+            self.passages[source_id] = [
+                PassageView(f"q-{s}-{e}", sample[(source_id, s, e)], tuple(by)) for (s, e), by in sorted(spans.items())
+            ]
+        self.coverage = {
+            source.id: coverage(verified.seeds[source.id].text, [(p.located.start, p.located.end) for p in self.passages.get(source.id, [])])
+            for source in index.content.sources
+            if source.id in verified.seeds
+        }
+
+    def label(self, record_id: str) -> str:
+        kind, record = self.index.records[record_id]
+        if kind == "person":
+            return record.name  # type: ignore[attr-defined]
+        if kind in ("event", "source", "topic", "transcript"):
+            return record.title  # type: ignore[attr-defined]
+        if kind == "disagreement":
+            return record.question  # type: ignore[attr-defined]
+        if kind == "quote":
+            return self.quote_text(record_id)
+        return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
+
+    def quote_text(self, quote_id: str) -> str:
+        located = self.verified.located.get(quote_id, ())
+        return located[0].exact if located else quote_id
+
+    def statement_text(self, statement_id: str) -> str:
+        """Plain-text rendering of what a statement says, for the export and for previews."""
+        statement = self.index.statement_by_id[statement_id]
+        record = statement.record
+        if statement.kind == "relation":
+            owner = self.index.people[statement.owner or ""]
+            other = self.index.people.get(record.person)  # type: ignore[attr-defined]
+            other_name = other.name if other else record.person  # type: ignore[attr-defined]
+            return f"{other_name} is the {RELATION_LABELS[record.kind]} of {owner.name}."  # type: ignore[attr-defined]
+        if statement.kind == "quote":
+            return self.quote_text(statement_id)
+        if statement.kind == "event":
+            return f"{record.title}: {record.text}"  # type: ignore[attr-defined]
+        return self.label(statement_id)
+
+    def voice(self, voice: model.Voice | None) -> str:
+        if voice is None or voice.kind == "article":
+            return voice.label if voice is not None and voice.label else "the article"
+        if voice.kind == "person" and voice.person:
+            person = self.index.people.get(voice.person)
+            return person.name if person else voice.person
+        return voice.label or VOICE_LABELS.get(voice.kind, voice.kind)
+
+
+class PageContext:
+    """What a template sees of the site while it renders one page (links are relative to that page)."""
+
+    def __init__(self, site: SiteModel, page_url: str) -> None:
+        self.site = site
+        self.page_url = page_url
+        self._numbers: dict[tuple[str, str], int] = {}
+        self._tips = 0
+
+    def href(self, record_id: str) -> str:
+        return self.site.urls.relative(self.site.url_of[record_id], self.page_url)
+
+    def page_href(self, src_uri: str) -> str:
+        return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
+
+    def label(self, record_id: str) -> str:
+        return self.site.label(record_id)
+
+    def markers(self, statement_id: str) -> list[Marker]:
+        result = []
+        for located in self.site.verified.located.get(statement_id, ()):
+            key = (located.source, located.anchor)
+            number = self._numbers.setdefault(key, len(self._numbers) + 1)
+            self._tips += 1
+            target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
+            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}"))
+        return result
+
+    def located(self, statement_id: str) -> tuple[Located, ...]:
+        return self.site.verified.located.get(statement_id, ())
+
+    def kind(self, record_id: str) -> str:
+        return self.site.index.records[record_id][0]
+
+
+class Renderer:
+    def __init__(self, verified: Verified, url_scheme: Urls | None = None) -> None:
+        self.site = SiteModel(verified, url_scheme or Urls())
+        self.env = jinja2.Environment(
+            loader=jinja2.PackageLoader("explainer", "templates"),
+            autoescape=True,
+            undefined=jinja2.StrictUndefined,
+            trim_blocks=True,
+            lstrip_blocks=True,
+        )
+        self.env.globals.update(
+            voice=self.site.voice,
+            relation_labels=RELATION_LABELS,
+            kind_labels=KIND_LABELS,
+            diff_against=diff_against,
+            percent=lambda x: f"{x * 100:.0f}%",
+            layout_of=lambda source_id: source_layout(self.site, source_id),
+        )
+
+    def plan(self) -> list[PagePlan]:
+        return plan_pages(self.site)
+
+    def render(self, page: PagePlan, page_url: str) -> str:
+        template = self.env.get_template(page.template)
+        return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
+
+    def render_wikilinks(self, markdown: str, page_url: str) -> str:
+        """Replace [[id]], [[id|text]] and [[cite:id]] in a hand-written page (checked beforehand)."""
+        context = PageContext(self.site, page_url)
+        macros = self.env.get_template("macros.html").make_module({"x": context})
+
+        def render(link: WikiLink) -> str:
+            if link.cite:
+                return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
+            text = link.text.strip() if link.text else context.label(link.target)
+            return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
+
+        return replace_wikilinks(markdown, render)
+
+
+def _first_path(records: list[Any]) -> str | None:
+    return records[0].pos.path if records else None
+
+
+def plan_pages(site: SiteModel) -> list[PagePlan]:
+    index = site.index
+    content = index.content
+    pages = [
+        PagePlan(urls.PEOPLE, "People", "people_index.html", _first_path(content.people), "Everyone the articles name, with what each article says about them."),
+        PagePlan(urls.TIMELINE, "Timeline", "timeline.html", _first_path(content.events), "The events in order, with how precisely each is dated and which years are inferred."),
+        PagePlan(urls.QUOTES, "Quotes", "quotes_index.html", _first_path(content.quotes), "Every quotation, with each article's own wording."),
+        PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
+        PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
+        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The five articles, with how much of each the explainer cites."),
+    ]
+    pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
+    for person in content.people:
+        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
+    for quote in content.quotes:
+        speaker = site.voice(quote.speaker)
+        pages.append(PagePlan(urls.quote_page(quote.id), f"Quote: {_clip(site.quote_text(quote.id))}", "quote.html", quote.pos.path, f"Each article's wording of a quote by {speaker}.", {"quote": quote}))
+    for topic in content.topics:
+        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, topic.summary or f"Claims about {topic.title}.", {"topic": topic}))
+    for source in content.sources:
+        if source.id in site.verified.seeds:
+            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, f"Full text of the article, with every passage the explainer cites.", {"source": source}))
+    for transcript in content.transcripts:
+        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, transcript.summary or transcript.title, {"transcript": transcript}))
+    return pages
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def source_layout(site: SiteModel, source_id: str) -> list[Any]:
+    seed = site.verified.seeds[source_id]
+    return layout(seed.text, [(p.located.start, p.located.end) for p in site.passages.get(source_id, [])])

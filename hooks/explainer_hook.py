@@ -1,0 +1,93 @@
+"""MkDocs hook: adapts the explainer library to MkDocs events; the library does all the work.
+
+on_config   load, validate, resolve and verify everything (before MkDocs cleans site/), or stop.
+on_files    add the generated pages, the stylesheet and the JSON export, all in memory.
+on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages.
+on_serve    rebuild when content/ or seeds/ change.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from markupsafe import escape
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+
+from explainer import assets
+from explainer.diagnostics import ExplainerError
+from explainer.export import export_json
+from explainer.pipeline import Layout, check_or_raise
+from explainer.render import PagePlan, Renderer
+from explainer.urls import EXPORT, Urls
+
+log = get_plugin_logger("explainer")
+
+# Set afresh by every on_config: `mkdocs serve` imports this module once and rebuilds many times.
+_build: dict[str, Any] = {}
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    _build.clear()
+    layout = Layout(Path(config.config_file_path).parent, docs_dir=Path(config.docs_dir).name)
+    try:
+        verified, diagnostics = check_or_raise(layout)
+    except ExplainerError as exc:
+        raise PluginError(str(exc)) from None
+    for diagnostic in diagnostics:
+        log.warning(diagnostic.format_text())
+    renderer = Renderer(verified, Urls(config.use_directory_urls))
+    _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()})
+    if assets.STYLESHEET not in config.extra_css:
+        config.extra_css.append(assets.STYLESHEET)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    plans: dict[str, PagePlan] = _build["plans"]
+    for plan in plans.values():
+        if files.get_file_from_path(plan.src_uri) is not None:
+            raise PluginError(f"{config.docs_dir}/{plan.src_uri} would hide a generated page; rename or remove it")
+        # Entity pages are reached from index pages; a nav listing them all would make builds quadratic.
+        inclusion = InclusionLevel.INCLUDED if plan.in_nav else InclusionLevel.NOT_IN_NAV
+        generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
+        generated.edit_uri = _edit_uri(config, plan.edit_path)
+        files.append(generated)
+    files.append(File.generated(config, assets.STYLESHEET, content=assets.stylesheet()))
+    files.append(File.generated(config, EXPORT, content=export_json(_build["renderer"].site)))
+    return files
+
+
+def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
+    # Edit links are relative to edit_uri, which points into docs/; content/ sits beside docs/.
+    if edit_path is None:
+        return None
+    return "../" * (len(Path(config.docs_dir).relative_to(Path(config.config_file_path).parent).parts)) + edit_path
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    plan = _build["plans"].get(page.file.src_uri)
+    if plan is not None:
+        page.meta["title"] = str(escape(plan.title))
+        page.meta["description"] = str(escape(plan.description))
+        return markdown
+    return _build["renderer"].render_wikilinks(markdown, page.url)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    plan = _build["plans"].get(page.file.src_uri)
+    if plan is None:
+        return html
+    return _build["renderer"].render(plan, page.url)
+
+
+def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+    root = Path(config.config_file_path).parent
+    layout: Layout = _build.get("layout") or Layout(root)
+    for folder in (layout.content_dir, layout.seeds_dir):
+        server.watch(str(layout.root / folder))
+    return server
