@@ -288,12 +288,13 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
     for quote in content.quotes:
         speaker = site.voice(quote.speaker)
-        pages.append(PagePlan(urls.quote_page(quote.id), f"Quote: {_clip(site.quote_text(quote.id))}", "quote.html", quote.pos.path, f"Each article's wording of a quote by {speaker}.", {"quote": quote}))
+        title = f"Quote: {_clip(site.quote_text(quote.id))}"
+        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, f"Each article's wording of a quote by {speaker}.", {"quote": quote}))
     for topic in content.topics:
         pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, topic.summary or f"Claims about {topic.title}.", {"topic": topic}))
     for source in content.sources:
         if source.id in site.verified.seeds:
-            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, f"Full text of the article, with every passage the explainer cites.", {"source": source}))
+            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, "Full text of the article, with every passage the explainer cites.", {"source": source}))
     for transcript in content.transcripts:
         pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, transcript.summary or transcript.title, {"transcript": transcript}))
     return pages

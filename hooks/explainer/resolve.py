@@ -164,7 +164,9 @@ def _check_references(index: Index, report: Report) -> None:
                 continue
             pair = frozenset((person.id, relation.person))
             if pair in pairs:
-                report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", f"see '{pairs[pair].id}' at {pairs[pair].pos}; declare each relation once, the other page shows its inverse")
+                first = pairs[pair]
+                hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
+                report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", hint)
             else:
                 pairs[pair] = relation
     for event in content.events:
@@ -212,7 +214,7 @@ def _check_transcript_line(report: Report, line: model.TranscriptLine, index: In
 def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:
     values = getattr(record, key)
     positions = getattr(values, "positions", None) or [record.at(key)] * len(values)
-    return list(zip(values, positions))
+    return list(zip(values, positions, strict=True))
 
 
 def _check_date(report: Report, event: model.Event) -> None:

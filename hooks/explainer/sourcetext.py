@@ -95,7 +95,7 @@ def layout(text: str, passages: list[tuple[int, int]]) -> list[Node]:
             if kind == "para":
                 stack[-1][1].append(Node("para", number=payload))  # type: ignore[arg-type]
             else:
-                (start, end), members = payload  # type: ignore[misc]
+                (_, end), members = payload  # type: ignore[misc]
                 # Passages sharing one extent nest, so that each still has an element of its own.
                 for s, e in sorted(members):
                     node = Node("passage", anchor=f"q-{s}-{e}")

@@ -12,6 +12,7 @@ the seed's own characters.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import unicodedata
 from dataclasses import dataclass
@@ -127,36 +128,37 @@ def find_passage(
 
 
 def closest_passage(seed: NormalizedText, passage: str) -> str | None:
-    """The seed's own text that best resembles `passage`, for a 'did you mean' hint."""
+    """The seed's own text that best resembles `passage`, for a 'did you mean' hint.
+
+    Candidates are spans of whole words near places where one of the passage's words occurs,
+    a little shorter or longer than the passage; the most similar one wins. Error path only.
+    """
     needle = normalize_passage(passage)
-    if not needle or not seed.text:
-        return None
     hay = seed.text
-    best_ratio, best = 0.0, None
+    if not needle or not hay:
+        return None
     width = len(needle)
-    # Anchor candidate windows on each word of the passage that occurs in the seed.
+    word_starts = [0] + [i + 1 for i, ch in enumerate(hay) if ch == " "]
+    word_ends = [i for i, ch in enumerate(hay) if ch == " "] + [len(hay)]
     anchors: set[int] = set()
     offset = 0
     for word in needle.split(" "):
         if len(word) >= 3:
-            for at in _occurrences(hay, word)[:50]:
+            for at in _occurrences(hay, word)[:20]:
                 anchors.add(max(0, at - offset))
         offset += len(word) + 1
-    if not anchors:
-        return None
-    for start in sorted(anchors)[:2000]:
-        window = hay[start:start + width]
-        ratio = difflib.SequenceMatcher(None, needle, window, autojunk=False).ratio()
-        if ratio > best_ratio:
-            best_ratio, best = ratio, start
+    best_ratio, best = 0.0, None
+    for anchor in sorted(anchors)[:200]:
+        first = bisect.bisect_right(word_starts, anchor) - 1
+        for start in word_starts[max(0, first - 1): first + 2]:
+            lo = bisect.bisect_left(word_ends, start + width * 2 // 3)
+            hi = bisect.bisect_right(word_ends, start + width * 3 // 2)
+            for end in word_ends[lo:hi][:12]:
+                matcher = difflib.SequenceMatcher(None, needle, hay[start:end], autojunk=False)
+                ratio = matcher.ratio()
+                if ratio > best_ratio:
+                    best_ratio, best = ratio, (start, end)
     if best is None or best_ratio < 0.5:
         return None
-    # Widen to word boundaries so the hint reads naturally.
-    start = best
-    while start > 0 and hay[start - 1] != " ":
-        start -= 1
-    end = min(len(hay), best + width)
-    while end < len(hay) and hay[end] != " ":
-        end += 1
-    s, e = seed.span(start, end)
+    s, e = seed.span(*best)
     return seed.original[s:e]

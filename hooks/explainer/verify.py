@@ -44,7 +44,8 @@ def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds
             report.error(source.at("file"), exc.message, exc.hint)
             continue
         if source.sha256 is not None and source.sha256 != seed.sha256:
-            report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", "seeds are evidence and never edited; if the change is deliberate, review the citations listed below and update sha256")
+            hint = "seeds are evidence and never edited; if the change is deliberate, review the citations listed below and update sha256"
+            report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", hint)
         seeds[source.id] = seed
     return seeds
 

@@ -1,0 +1,129 @@
+"""Shared fixtures: tiny throw-away projects, and one strict build of the real site per test run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+TINY_SEED = textwrap.dedent(
+    """\
+    A Tiny Headline
+
+    Ann Example said “hello there” to Bob Example on March 3.
+    Bob Example, 40, replied: ‘Hello, hello.’
+    The end. The end.
+    """
+)
+
+TINY_CONTENT = {
+    "sources.yaml": """\
+        sources:
+          - id: tiny
+            file: seeds/tiny.txt
+            title: A Tiny Headline
+            title_kind: headline
+        topics:
+          - id: general
+            title: General
+        """,
+    "people.yaml": """\
+        people:
+          - id: ann
+            name: Ann Example
+            relations:
+              - id: ann-bob
+                kind: spouse
+                person: bob
+                citations:
+                  - source: tiny
+                    quote: Ann Example said “hello there” to Bob Example
+          - id: bob
+            name: Bob Example
+            facts:
+              - id: bob-age
+                text: Reported as 40.
+                citations:
+                  - source: tiny
+                    quote: Bob Example, 40,
+        """,
+    "claims.yaml": """\
+        claims:
+          - id: ann-greets
+            topic: general
+            text: Ann greets Bob.
+            about: [ann, bob]
+            citations:
+              - source: tiny
+                quote: said "hello there" to Bob
+        """,
+}
+
+TINY_MKDOCS = """\
+site_name: Tiny
+site_url: https://example.invalid/
+repo_url: https://github.com/example/tiny
+edit_uri: edit/main/docs/
+theme:
+  name: material
+  font: false
+plugins: [search]
+hooks: [hooks/explainer_hook.py]
+nav:
+  - Home: index.md
+  - People: people/index.md
+  - Timeline: timeline.md
+  - Quotes: quotes/index.md
+  - Transcripts: transcripts/index.md
+  - Claims: claims/index.md
+  - Disagreements: disagreements.md
+  - Sources: sources/index.md
+"""
+
+
+def make_project(path: Path, files: dict[str, str] | None = None, *, docs_index: str = "# Tiny\n\n[[ann]] greets [[bob|him]]. [[cite:ann-greets]]\n") -> Path:
+    """A small but complete project: one seed, a few records, a home page. `files` override content files."""
+    (path / "seeds").mkdir(parents=True)
+    (path / "seeds" / "tiny.txt").write_text(TINY_SEED, encoding="utf-8")
+    (path / "content").mkdir()
+    for name, text in {**TINY_CONTENT, **(files or {})}.items():
+        target = path / "content" / name
+        if text is None:
+            continue
+        target.write_text(textwrap.dedent(text), encoding="utf-8")
+    (path / "docs").mkdir()
+    (path / "docs" / "index.md").write_text(docs_index, encoding="utf-8")
+    (path / "mkdocs.yml").write_text(TINY_MKDOCS, encoding="utf-8")
+    (path / "hooks").mkdir()
+    shutil.copy(ROOT / "hooks" / "explainer_hook.py", path / "hooks" / "explainer_hook.py")
+    return path
+
+
+def run_mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([*MKDOCS, *args], cwd=project, capture_output=True, text=True, env=env, timeout=600)
+
+
+@pytest.fixture
+def tiny_project(tmp_path: Path) -> Path:
+    return make_project(tmp_path / "tiny")
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real explainer, built once with --strict into a temporary folder."""
+    site = tmp_path_factory.mktemp("site")
+    docs_before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
+    result = run_mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
+    assert result.returncode == 0, result.stderr[-5000:]
+    # Generated pages live in memory only: the build must not have written into docs/.
+    assert sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) == docs_before
+    return site

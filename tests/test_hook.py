@@ -1,0 +1,53 @@
+"""The MkDocs hook, exercised by building real small sites."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import make_project, run_mkdocs
+
+
+def test_small_site_builds_strict_with_every_page_type(tiny_project: Path) -> None:
+    result = run_mkdocs(tiny_project, "build", "--strict")
+    assert result.returncode == 0, result.stderr
+    site = tiny_project / "site"
+    for page in ["people/ann/index.html", "people/bob/index.html", "claims/general/index.html", "sources/tiny/index.html", "timeline/index.html"]:
+        assert (site / page).is_file(), page
+    bob = (site / "people" / "bob" / "index.html").read_text(encoding="utf-8")
+    assert '<a href="../ann/">Ann Example</a>' in bob  # the relation declared on Ann shows on Bob's page
+    assert "Reported as 40." in bob
+    exported = json.loads((site / "data" / "explainer.json").read_text(encoding="utf-8"))
+    assert {r["id"] for r in exported["records"]} == {"ann-bob", "bob-age", "ann-greets"}
+    assert list((tiny_project / "docs").rglob("*")) == [tiny_project / "docs" / "index.md"]
+
+
+def test_quote_not_in_seed_stops_the_build_before_anything_is_written(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    assert run_mkdocs(project, "build").returncode == 0
+    before = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
+    claims = (project / "content" / "claims.yaml").read_text(encoding="utf-8")
+    (project / "content" / "claims.yaml").write_text(claims.replace('said "hello there" to Bob', "said goodbye to Bob"), encoding="utf-8")
+    result = run_mkdocs(project, "build")
+    assert result.returncode == 1
+    assert 'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said goodbye to Bob"' in result.stderr
+    assert "Traceback" not in result.stderr
+    after = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
+    assert after == before  # the last good site is untouched
+
+
+def test_unknown_wiki_link_fails_the_build_with_its_place(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p", docs_index="# Tiny\n\nSee [[annn]] here.\n")
+    result = run_mkdocs(project, "build")
+    assert result.returncode == 1
+    assert "docs/index.md:3:5: error: wiki-link [[annn]] names no record" in result.stderr
+    assert "hint: did you mean 'ann'?" in result.stderr
+    assert not (project / "site").exists()
+
+
+def test_docs_page_may_not_shadow_a_generated_page(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    (project / "docs" / "timeline.md").write_text("# Mine\n", encoding="utf-8")
+    result = run_mkdocs(project, "build")
+    assert result.returncode == 1
+    assert "timeline.md would hide a generated page" in result.stderr

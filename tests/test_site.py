@@ -1,0 +1,162 @@
+"""The real site, built with `mkdocs build --strict`: links, anchors, citations and the export."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+from explainer.textmatch import normalize_passage
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Page(HTMLParser):
+    """Ids with the text each element contains, and every link."""
+
+    VOID: ClassVar[set[str]] = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.ids: dict[str, list[str]] = {}
+        self.links: list[str] = []
+        self.classes: dict[str, list[str]] = {}
+        self._open: list[tuple[str, str | None]] = []
+        self._text: dict[str, list[str]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "a" and attributes.get("href"):
+            self.links.append(attributes["href"] or "")
+        element_id = attributes.get("id")
+        if tag in self.VOID:
+            if element_id:
+                self.ids.setdefault(element_id, [])
+            return
+        if element_id:
+            self._text[element_id] = []
+        self._open.append((tag, element_id))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._open:
+            open_tag, element_id = self._open.pop()
+            if element_id:
+                self.ids[element_id] = self._text.pop(element_id)
+            if open_tag == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, element_id in self._open:
+            if element_id:
+                self._text[element_id].append(data)
+
+    def text_of(self, element_id: str) -> str:
+        return "".join(self.ids[element_id])
+
+
+_parsed: dict[Path, _Page] = {}
+
+
+def parse(path: Path) -> _Page:
+    if path not in _parsed:
+        page = _Page()
+        page.feed(path.read_text(encoding="utf-8"))
+        page.close()
+        _parsed[path] = page
+    return _parsed[path]
+
+
+def resolve(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
+    """The file and anchor an internal link points at; None for external links."""
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith("mailto:"):
+        return None
+    target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+    if target.is_dir() or parts.path.endswith("/"):
+        target = target / "index.html"
+    return target, unquote(parts.fragment)
+
+
+def html_pages(site: Path) -> list[Path]:
+    return sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+
+
+def test_every_page_type_is_built(built_site: Path) -> None:
+    for page in ["index.html", "people/index.html", "people/alec-baldwin/index.html", "timeline/index.html", "quotes/index.html",
+                 "quotes/when-im-talking/index.html", "claims/index.html", "claims/red-carpet/index.html", "disagreements/index.html",
+                 "sources/index.html", "sources/justify-snapping/index.html", "data/explainer.json"]:
+        assert (built_site / page).is_file(), page
+
+
+def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
+    broken = []
+    for page in html_pages(built_site):
+        for href in parse(page).links:
+            resolved = resolve(built_site, page, href)
+            if resolved is None:
+                continue
+            target, anchor = resolved
+            if not target.is_file():
+                broken.append(f"{page.relative_to(built_site)}: {href} (no such page)")
+            elif anchor and target.suffix == ".html" and anchor not in parse(target).ids:
+                broken.append(f"{page.relative_to(built_site)}: {href} (no such anchor)")
+    assert broken == []
+
+
+def test_every_citation_link_lands_on_its_passage(built_site: Path) -> None:
+    checked = 0
+    marker = re.compile(r'<a class="ex-cite__link" href="([^"]+)"[^>]*>.*?<q>(.*?)</q>', re.S)
+    for page in html_pages(built_site):
+        for href, passage in marker.findall(page.read_text(encoding="utf-8")):
+            target, anchor = resolve(built_site, page, href.replace("&amp;", "&"))  # type: ignore[misc]
+            element_text = parse(target).text_of(anchor)
+            assert normalize_passage(html.unescape(passage)) in normalize_passage(element_text), f"{page}: {href}"
+            checked += 1
+    assert checked > 50
+
+
+def test_export_offsets_give_back_the_exact_passage(built_site: Path) -> None:
+    records = json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))["records"]
+    assert records
+    seeds = {p.name: p.read_text(encoding="utf-8") for p in (ROOT / "seeds").glob("*.txt")}
+    for record in records:
+        assert {"id", "kind", "text", "url", "citations"} <= record.keys()
+        assert record["citations"], record["id"]
+        for citation in record["citations"]:
+            assert citation["exact"] == seeds[citation["seed"]][citation["start"]:citation["end"]], record["id"]
+        page, _, anchor = record["url"].partition("#")
+        target = built_site / page / "index.html"
+        assert target.is_file(), record["url"]
+        if anchor:
+            assert anchor in parse(target).ids, record["url"]
+
+
+def test_generated_pages_edit_the_yaml_they_come_from(built_site: Path) -> None:
+    page = (built_site / "people" / "alec-baldwin" / "index.html").read_text(encoding="utf-8")
+    edit = re.search(r'href="([^"]+)" title="Edit this page"', page)
+    assert edit and edit.group(1).endswith("/content/people.yaml"), edit
+
+
+def test_citation_markers_preview_the_passage_on_hover_and_focus(built_site: Path) -> None:
+    page = (built_site / "people" / "alec-baldwin" / "index.html").read_text(encoding="utf-8")
+    tip = re.search(r'aria-describedby="(tip-\d+)"', page)
+    assert tip and f'role="tooltip" id="{tip.group(1)}"' in page
+    css = (built_site / "assets" / "explainer" / "explainer.css").read_text(encoding="utf-8")
+    assert ".ex-cite:hover .ex-cite__tip, .ex-cite:focus-within .ex-cite__tip" in css
+
+
+def test_nav_lists_only_the_section_pages(built_site: Path) -> None:
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    nav = page[page.index('<nav class="md-nav md-nav--primary"'):]
+    assert "people/alec-baldwin/" not in nav.split("</nav>")[0]
+
+
+def test_home_page_wiki_links_and_markers_are_resolved(built_site: Path) -> None:
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    assert '<a class="wikilink" href="people/hilaria-baldwin/">Hilaria Baldwin</a>' in page
+    assert "[[" not in page
+    assert 'class="ex-cite__link" href="sources/' in page

@@ -1,0 +1,153 @@
+"""Each kind of bad input: the message and the exact place it points at (library only, no MkDocs)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from conftest import make_project
+from explainer.pipeline import Layout, check
+
+CLAIM = """\
+claims:
+  - id: ann-greets
+    topic: general
+    text: Ann greets Bob.
+    citations:
+      - source: tiny
+        quote: said "hello there" to Bob
+"""
+
+
+def problems(project: Path) -> list[str]:
+    _, diagnostics = check(Layout(project))
+    return [f"{d.pos}: {d.message}" + (f" | {d.hint}" if d.hint else "") for d in diagnostics]
+
+
+CASES = [
+    (
+        "unknown key",
+        CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    colour: red\n"),
+        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, about, event, citations",
+    ),
+    (
+        "wrong type",
+        CLAIM.replace("text: Ann greets Bob.", "text: [Ann, greets]"),
+        "content/claims.yaml:4:11: expected text, found a list",
+    ),
+    (
+        "number where text belongs",
+        CLAIM.replace("text: Ann greets Bob.", "text: 2012"),
+        "content/claims.yaml:4:11: expected text, found a number | put the value in quotes to make it text",
+    ),
+    (
+        "duplicate id",
+        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n        quote: The end.\n        occurrence: 1\n",
+        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at content/claims.yaml:2:9; ids must be unique across all content",
+    ),
+    (
+        "duplicate YAML key",
+        CLAIM.replace("    topic: general\n", "    topic: general\n    topic: general\n"),
+        "content/claims.yaml:4:5: duplicate key 'topic' | the key is first used at line 3; keep one of them",
+    ),
+    (
+        "unknown source",
+        CLAIM.replace("source: tiny", "source: tiny2"),
+        "content/claims.yaml:6:17: unknown source 'tiny2' | did you mean 'tiny'?",
+    ),
+    (
+        "unknown person",
+        CLAIM.replace("    topic: general\n", "    topic: general\n    about: [ann, bobby]\n"),
+        "content/claims.yaml:4:18: unknown person 'bobby' | did you mean 'bob'?",
+    ),
+    (
+        "unknown event",
+        CLAIM.replace("    topic: general\n", "    topic: general\n    event: party\n"),
+        "content/claims.yaml:4:12: unknown event 'party' | no event has this id; add it first, or check the spelling",
+    ),
+    (
+        "unknown topic",
+        CLAIM.replace("topic: general", "topic: generl"),
+        "content/claims.yaml:3:12: unknown topic 'generl' | did you mean 'general'?",
+    ),
+    (
+        "empty citations",
+        CLAIM.split("    citations:")[0] + "    citations: []\n",
+        "content/claims.yaml:5:16: list needs at least 1 item, found 0",
+    ),
+    (
+        "missing citations",
+        CLAIM.split("    citations:")[0],
+        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages that support it)",
+    ),
+    (
+        "quote not in seed",
+        CLAIM.replace('said "hello there" to Bob', "said goodbye to Bob"),
+        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in tiny.txt: "said “hello there” to Bob"',
+    ),
+    (
+        "ambiguous quote",
+        CLAIM.replace('said "hello there" to Bob', "The end."),
+        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'",
+    ),
+    (
+        "unknown quote in a transcript",
+        CLAIM + "transcripts:\n  - id: talk\n    title: Talk\n    lines:\n      - id: l1\n        quote: hello\n",
+        "content/claims.yaml:13:16: unknown quote 'hello' | no quote has this id; add it first, or check the spelling",
+    ),
+    (
+        "invalid id",
+        CLAIM.replace("id: ann-greets", "id: Ann_Greets"),
+        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and single hyphens, e.g. 'ann-greets'",
+    ),
+    (
+        "unknown section",
+        CLAIM.replace("claims:", "claim:"),
+        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "claims_yaml", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_bad_input_is_reported_with_its_place(tmp_path: Path, name: str, claims_yaml: str, expected: str) -> None:
+    project = make_project(tmp_path / "p", {"claims.yaml": claims_yaml}, docs_index="# Tiny\n")
+    found = problems(project)
+    assert expected in found, "\n".join(found)
+
+
+@pytest.mark.parametrize(
+    ("file", "expected"),
+    [
+        ("../outside.txt", "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
+        ("/etc/hostname", "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
+        ("seeds/missing.txt", "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt"),
+        ("docs/index.md", "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | write it as 'seeds/<name>.txt'"),
+    ],
+)
+def test_seed_files_outside_seeds_are_refused(tmp_path: Path, file: str, expected: str) -> None:
+    sources = f"sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - id: general\n    title: General\n"
+    project = make_project(tmp_path / "p", {"sources.yaml": sources}, docs_index="# Tiny\n")
+    assert expected in problems(project)
+
+
+def test_symlink_out_of_seeds_is_refused(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p", docs_index="# Tiny\n")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("secret", encoding="utf-8")
+    (project / "seeds" / "tiny.txt").unlink()
+    os.symlink(outside, project / "seeds" / "tiny.txt")
+    assert "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, not links" in problems(project)
+
+
+def test_all_problems_are_reported_together(tmp_path: Path) -> None:
+    bad = CLAIM.replace("topic: general", "topic: nope").replace("source: tiny", "source: nope")
+    project = make_project(tmp_path / "p", {"claims.yaml": bad}, docs_index="# Tiny\n[[nobody]]\n")
+    found = problems(project)
+    assert len(found) == 3, found
+    assert [f.split(": ")[0] for f in found] == ["content/claims.yaml:3:12", "content/claims.yaml:6:17", "docs/index.md:2:1"]
+
+
+def test_valid_project_has_no_problems(tiny_project: Path) -> None:
+    assert problems(tiny_project) == []
