@@ -1,16 +1,19 @@
 """The `explainer` command: check the content without building the site.
 
-Exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
+`explainer check` exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
+`explainer schema --output schemas/content.schema.json` regenerates the editors' JSON Schema.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
 from .diagnostics import Severity
 from .pipeline import Layout, check
+from .schema import json_schema
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -19,10 +22,24 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
     check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     check_cmd.add_argument("--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations")
+    schema_cmd = sub.add_parser("schema", help="write the JSON Schema of content files (draft-07), generated from the code's model")
+    schema_cmd.add_argument("--output", type=Path, default=None, help="file to write (default: print it)")
     args = parser.parse_args(argv)
     if args.command == "check":
         return run_check(args.root, args.format)
+    if args.command == "schema":
+        text = schema_text()
+        if args.output is None:
+            sys.stdout.write(text)
+        else:
+            args.output.parent.mkdir(parents=True, exist_ok=True)
+            args.output.write_text(text, encoding="utf-8")
+        return 0
     return 2
+
+
+def schema_text() -> str:
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
 
 
 def run_check(root: Path, output_format: str) -> int:

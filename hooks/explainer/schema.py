@@ -55,7 +55,7 @@ class Type:
     def validate(self, path: str, node: Node, report: Report) -> Any:
         raise NotImplementedError
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         raise NotImplementedError
 
 
@@ -78,7 +78,7 @@ class Text(Type):
             return None
         return value
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "minLength": self.min_len, "maxLength": self.max_len}
 
 
@@ -98,7 +98,7 @@ class Slug(Type):
             return None
         return value
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID}
 
 
@@ -117,7 +117,7 @@ class Integer(Type):
             return None
         return value
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
 
 
@@ -136,7 +136,7 @@ class Choice(Type):
             return None
         return value
 
-    def json_schema(self) -> dict[str, Any]:
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.values)}
 
 
@@ -158,8 +158,8 @@ class ListOf(Type):
         items.positions = [node_pos(path, child) for child in node.value]
         return items
 
-    def json_schema(self) -> dict[str, Any]:
-        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema(defs)}
         if self.min_items:
             schema["minItems"] = self.min_items
         return schema
@@ -232,15 +232,19 @@ class Obj(Type):
             return None
         return self.cls(pos=pos, key_pos=key_pos, **values)
 
-    def json_schema(self) -> dict[str, Any]:
-        return {
-            "type": "object",
-            "title": self.name,
-            "description": self.doc,
-            "additionalProperties": False,
-            "required": [k.name for k in self.keys if k.required],
-            "properties": {k.name: {**k.type.json_schema(), "description": k.doc} for k in self.keys},
-        }
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        name = self.name.replace(" ", "_")
+        if name not in defs:
+            defs[name] = {}  # placeholder first, so that recursive references terminate
+            defs[name] = {
+                "type": "object",
+                "title": self.name,
+                "description": self.doc,
+                "additionalProperties": False,
+                "required": [k.name for k in self.keys if k.required],
+                "properties": {k.name: {**k.type.json_schema(defs), "description": k.doc} for k in self.keys},
+            }
+        return {"$ref": f"#/definitions/{name}"}
 
 
 # ---- the content schema -------------------------------------------------------------------------
@@ -513,6 +517,8 @@ def validate_file(path: str, root: Node, content: model.Content, report: Report)
 
 def json_schema() -> dict[str, Any]:
     """JSON Schema (draft-07) for a content file, from the same declarations the validator uses."""
+    defs: dict[str, Any] = {}
+    properties = {name: {"type": ["array", "null"], "items": spec.json_schema(defs), "description": spec.doc} for name, spec in SECTIONS.items()}
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": "explainer-content.schema.json",
@@ -520,5 +526,6 @@ def json_schema() -> dict[str, Any]:
         "description": "One file under content/: any of the sections, each a list of records.",
         "type": "object",
         "additionalProperties": False,
-        "properties": {name: {"type": ["array", "null"], "items": spec.json_schema(), "description": spec.doc} for name, spec in SECTIONS.items()},
+        "properties": properties,
+        "definitions": dict(sorted(defs.items())),
     }
