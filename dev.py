@@ -37,13 +37,16 @@ def ensure_venv() -> None:
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     python = str(BIN / "python")
     print("Installing the pinned packages from requirements.lock ...", flush=True)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", "requirements.lock"], cwd=ROOT, check=True)
-    subprocess.run([python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "--no-build-isolation", "-e", "."], cwd=ROOT, check=True)
+    pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    for step in (["-r", "requirements.lock"], ["--no-deps", "--no-build-isolation", "-e", "."]):
+        if subprocess.run([*pip, *step], cwd=ROOT).returncode != 0:
+            sys.exit(f"dev.py: installing {' '.join(step)} failed (see above)")
     STAMP.write_text(fingerprint)
 
 
 def run(*args: str) -> int:
-    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT).returncode
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=env).returncode
 
 
 def main(argv: list[str]) -> int:

@@ -3,11 +3,12 @@
 on_config   load, validate, resolve and verify everything (before MkDocs cleans site/), or stop.
 on_files    add the generated pages, the stylesheet and the JSON export, all in memory.
 on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages.
-on_serve    rebuild when content/ or seeds/ change.
+on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
+        _build["failed"] = True
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
@@ -90,4 +92,23 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     layout: Layout = _build.get("layout") or Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
+    server.builder = _keep_last_good_site(server.builder)
     return server
+
+
+def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
+    """Content errors stop a rebuild before site/ is touched; keep serving the last good build.
+
+    MkDocs' own server would print a traceback and stall every request until the error is fixed.
+    The errors themselves have already been logged by MkDocs (file, line, column, hint).
+    """
+
+    def build(*args: Any, **kwargs: Any) -> None:
+        try:
+            builder(*args, **kwargs)
+        except Exception:
+            if not _build.get("failed"):
+                raise
+            log.error("The content has errors (listed above); still serving the last good build. Fix them and save to rebuild.")
+
+    return build
