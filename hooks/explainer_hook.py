@@ -22,6 +22,7 @@ from mkdocs.structure.pages import Page
 from explainer import assets
 from explainer.diagnostics import ExplainerError
 from explainer.export import export_json
+from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
 from explainer.render import PagePlan, Renderer
 from explainer.urls import EXPORT, Urls
@@ -43,6 +44,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
     renderer = Renderer(verified, Urls(config.use_directory_urls))
+    for line in format_measures(renderer.site.measures):
+        log.info(f"coverage: {line}")
     _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()})
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .diagnostics import Severity
+from .measure import format_measures, measure_sources
 from .pipeline import Layout, check
 from .schema import json_schema
 
@@ -22,11 +23,16 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
     check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     check_cmd.add_argument("--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations")
+    coverage_cmd = sub.add_parser("coverage", help="print, per article, the share of sentences and text the content cites")
+    coverage_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
+    coverage_cmd.add_argument("--uncited", action="store_true", help="also list the sentences no record cites")
     schema_cmd = sub.add_parser("schema", help="write the JSON Schema of content files (draft-07), generated from the code's model")
     schema_cmd.add_argument("--output", type=Path, default=None, help="file to write (default: print it)")
     args = parser.parse_args(argv)
     if args.command == "check":
         return run_check(args.root, args.format)
+    if args.command == "coverage":
+        return run_coverage(args.root, args.uncited)
     if args.command == "schema":
         text = schema_text()
         if args.output is None:
@@ -40,6 +46,20 @@ def main(argv: list[str] | None = None) -> int:
 
 def schema_text() -> str:
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def run_coverage(root: Path, uncited: bool) -> int:
+    verified, diagnostics = check(Layout(root.resolve()))
+    if any(d.severity is Severity.ERROR for d in diagnostics):
+        print("fix the errors that `explainer check` reports first", file=sys.stderr)
+        return 1
+    measures = measure_sources(verified)
+    for line, m in zip(format_measures(measures), measures.values(), strict=True):
+        print(line)
+        if uncited:
+            for sentence in m.sentences.uncited:
+                print(f"    uncited: {' '.join(sentence.text.split())}")
+    return 0
 
 
 def run_check(root: Path, output_format: str) -> int:

@@ -15,8 +15,10 @@ import jinja2
 from markupsafe import Markup
 
 from . import model, urls
+from .measure import independent_groups, measure_sources
 from .resolve import Index
-from .sourcetext import coverage, layout
+from .sourcetext import layout
+from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
 from .wikilinks import WikiLink, replace_wikilinks
@@ -147,11 +149,20 @@ class SiteModel:
             self.passages[source_id] = [
                 PassageView(f"q-{s}-{e}", sample[(source_id, s, e)], tuple(by)) for (s, e), by in sorted(spans.items())
             ]
-        self.coverage = {
-            source.id: coverage(verified.seeds[source.id].text, [(p.located.start, p.located.end) for p in self.passages.get(source.id, [])])
-            for source in index.content.sources
-            if source.id in verified.seeds
-        }
+        self.measures = measure_sources(verified)
+        self.coverage = {source_id: m.text_share for source_id, m in self.measures.items()}
+        self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
+        self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
+        self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
+
+    def support(self, statement_id: str) -> tuple[int, int]:
+        """(articles cited, independent reports among them): word-for-word copies count as one."""
+        located = self.verified.located.get(statement_id, ())
+        sources = {c.source for c in located}
+        if len(sources) < 2:
+            return len(sources), len(sources)
+        groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm)
+        return len(sources), len(groups)
 
     def label(self, record_id: str) -> str:
         kind, record = self.index.records[record_id]
@@ -220,6 +231,9 @@ class PageContext:
             target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
             result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}"))
         return result
+
+    def support(self, statement_id: str) -> tuple[int, int]:
+        return self.site.support(statement_id)
 
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
