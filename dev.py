@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -44,6 +45,32 @@ def ensure_venv() -> None:
     STAMP.write_text(fingerprint)
 
 
+def ensure_node_tools() -> None:
+    """The Node packages the tests use (package-lock.json), installed with npm; npm itself from apt if missing."""
+    lock = ROOT / "package-lock.json"
+    stamp = ROOT / "node_modules" / ".installed-from"
+    fingerprint = hashlib.sha256(lock.read_bytes()).hexdigest()
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        return
+    if shutil.which("npm") is None:
+        _apt_install("nodejs", "npm")
+    print("Installing the Node test tools from package-lock.json ...", flush=True)
+    if subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
+        sys.exit("dev.py: npm ci failed (see above)")
+    stamp.write_text(fingerprint)
+
+
+def _apt_install(*packages: str) -> None:
+    if shutil.which("apt-get") is None:
+        sys.exit(f"dev.py: please install {', '.join(packages)} (no apt-get here to do it)")
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    print(f"Installing {', '.join(packages)} with apt-get ...", flush=True)
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run([*sudo, "apt-get", "update", "-qq"], env=env, check=False)
+    if subprocess.run([*sudo, "apt-get", "install", "-y", "-qq", *packages], env=env).returncode != 0:
+        sys.exit(f"dev.py: apt-get could not install {', '.join(packages)}")
+
+
 def run(*args: str) -> int:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=env).returncode
@@ -62,6 +89,7 @@ def main(argv: list[str]) -> int:
         return run("mkdocs", "build", "--strict", *rest)
     if command == "check":
         return run("explainer", "check", *rest)
+    ensure_node_tools()
     lint = run("ruff", "check", ".")
     tests = run("python", "-m", "pytest", *rest)
     return lint or tests

@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from .diagnostics import Severity
+from .lock import LOCK_FILE, lock_text
 from .measure import format_measures, measure_sources
 from .pipeline import Layout, check
 from .schema import json_schema
@@ -26,15 +27,27 @@ def main(argv: list[str] | None = None) -> int:
     coverage_cmd = sub.add_parser("coverage", help="print, per article, the share of sentences and text the content cites")
     coverage_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     coverage_cmd.add_argument("--uncited", action="store_true", help="also list the sentences no record cites")
+    lock_cmd = sub.add_parser("lock", help=f"record where every citation is found ({LOCK_FILE}), so that a changed seed can be diagnosed")
+    lock_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
+    lock_cmd.add_argument("--check", action="store_true", help="exit 1 if the lock file is not up to date, without writing it")
     schema_cmd = sub.add_parser("schema", help="write the JSON Schema of content files (draft-07), generated from the code's model")
     schema_cmd.add_argument("--output", type=Path, default=None, help="file to write (default: print it)")
+    schema_cmd.add_argument("--check", type=Path, default=None, metavar="FILE", help="exit 1 if FILE differs from the generated schema")
     args = parser.parse_args(argv)
     if args.command == "check":
         return run_check(args.root, args.format)
+    if args.command == "lock":
+        return run_lock(args.root, args.check)
     if args.command == "coverage":
         return run_coverage(args.root, args.uncited)
     if args.command == "schema":
         text = schema_text()
+        if args.check is not None:
+            current = args.check.read_text(encoding="utf-8") if args.check.exists() else ""
+            if current != text:
+                print(f"{args.check} is out of date; regenerate it: explainer schema --output {args.check}", file=sys.stderr)
+                return 1
+            return 0
         if args.output is None:
             sys.stdout.write(text)
         else:
@@ -46,6 +59,26 @@ def main(argv: list[str] | None = None) -> int:
 
 def schema_text() -> str:
     return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def run_lock(root: Path, check_only: bool) -> int:
+    root = root.resolve()
+    verified, diagnostics = check(Layout(root))
+    if any(d.severity is Severity.ERROR for d in diagnostics):
+        print("fix the errors that `explainer check` reports first", file=sys.stderr)
+        return 1
+    text = lock_text(verified)
+    path = root / LOCK_FILE
+    current = path.read_text(encoding="utf-8") if path.is_file() else ""
+    if check_only:
+        if current != text:
+            print(f"{LOCK_FILE} is out of date; run: explainer lock", file=sys.stderr)
+            return 1
+        return 0
+    if current != text:
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {LOCK_FILE}", file=sys.stderr)
+    return 0
 
 
 def run_coverage(root: Path, uncited: bool) -> int:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, ExplainerError, Report
 from .load import load_content
+from .lock import read_lock
 from .resolve import build_index
 from .verify import Verified, verify
 from .wikilinks import check_docs
@@ -26,7 +27,7 @@ def check(layout: Layout) -> tuple[Verified | None, list[Diagnostic]]:
     """Every problem in the project, sorted by place; `Verified` is None when loading failed."""
     content, report = load_content(layout.root, layout.content_dir)
     index = build_index(content, report)
-    verified = verify(layout.root, index, report, layout.seeds_dir)
+    verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
     check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
     return verified, _sorted(report)
 

@@ -11,6 +11,13 @@ from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
 from .textmatch import closest_passage, find_passage
 
+Lock = dict[str, dict[str, tuple[int, int]]]  # source id -> citation key -> (start, end), see lock.py
+
+
+def citation_key(statement_id: str, quote: str) -> str:
+    """How the lock names a citation: stable when citations are reordered."""
+    return f"{statement_id} | {' '.join(quote.split())}"
+
 
 @dataclass(frozen=True)
 class Located:
@@ -35,8 +42,10 @@ class Verified:
     located: dict[str, tuple[Located, ...]]  # statement id -> its citations, in order
 
 
-def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> dict[str, Seed]:
+def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> tuple[dict[str, Seed], set[str]]:
+    """The seeds by source id, and the ids of sources whose seed no longer matches its recorded SHA-256."""
     seeds: dict[str, Seed] = {}
+    changed: set[str] = set()
     for source in index.content.sources:
         try:
             seed = read_seed(root, source.file, seeds_dir)
@@ -44,20 +53,26 @@ def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds
             report.error(source.at("file"), exc.message, exc.hint)
             continue
         if source.sha256 is not None and source.sha256 != seed.sha256:
-            hint = "seeds are evidence and never edited; if the change is deliberate, review the citations listed below and update sha256"
+            hint = "seeds are evidence and never edited; if the change is deliberate, review every citation of this seed reported as moved or broken, then update sha256 and run `explainer lock`"
             report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", hint)
+            changed.add(source.id)
         seeds[source.id] = seed
-    return seeds
+    return seeds, changed
 
 
-def locate(citation: model.Citation, seed: Seed, report: Report) -> Located | None:
+def locate(citation: model.Citation, seed: Seed, report: Report, was: tuple[int, int] | None = None, changed: bool = False) -> Located | None:
+    """Pin one citation; `changed` says its seed no longer matches its SHA-256, `was` where the lock had it."""
     found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
     where = citation.at("quote")
     if not found.matches:
         if found.total == 0:
             close = closest_passage(seed.normalized, citation.quote)
             hint = f"closest passage in {seed.name}: \"{close}\"" if close else f"copy the passage from {seed.file} exactly"
-            report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
+            if changed:
+                before = f" (it was at {was[0]}-{was[1]})" if was else ""
+                report.error(where, f"citation broke: the changed seed {seed.name} no longer contains \"{_clip(citation.quote)}\"{before}", hint)
+            else:
+                report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
         elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
             report.error(citation.at("occurrence"), f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}", f"use a number from 1 to {found.total}")
         else:
@@ -67,6 +82,8 @@ def locate(citation: model.Citation, seed: Seed, report: Report) -> Located | No
         report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")
         return None
     match = found.matches[0]
+    if changed and was is not None and was != (match.start, match.end):
+        report.warning(where, f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}", "check that the passage still supports the statement")
     return Located(citation.source, seed.name, match.start, match.end, seed.text[match.start:match.end], citation.note)
 
 
@@ -75,8 +92,9 @@ def _clip(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> Verified:
-    seeds = load_seeds(root, index, report, seeds_dir)
+def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", lock: Lock | None = None) -> Verified:
+    seeds, changed = load_seeds(root, index, report, seeds_dir)
+    lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
     for statement in index.statements:
         pinned = []
@@ -84,7 +102,8 @@ def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -
             seed = seeds.get(citation.source)
             if seed is None:
                 continue  # unknown source or unreadable seed: already reported
-            hit = locate(citation, seed, report)
+            was = lock.get(citation.source, {}).get(citation_key(statement.id, citation.quote)) if citation.source in changed else None
+            hit = locate(citation, seed, report, was, citation.source in changed)
             if hit is not None:
                 pinned.append(hit)
         located[statement.id] = tuple(pinned)

@@ -1,0 +1,729 @@
+#!/usr/bin/env python3
+"""Scale benchmark of the explainer: `.venv/bin/python bench/run.py --sizes 1000,10000`.
+
+For every size it generates, in a temporary folder, a synthetic project with that many statements
+(mostly claims, plus people with facts and relations, quotes, events with some inferred years,
+topics and disagreements) that cite passages of long, deterministic pseudo-random seed articles.
+Every citation is checked against its seed with the library's own matcher while generating, so
+the corpus has no errors. Then it measures, each in its own subprocess:
+
+1. `explainer check --root DIR` (load, validate, resolve, verify);
+2. the full `mkdocs build` of that project with the explainer hook;
+3. `mkdocs build` of a second project with the same mkdocs.yml but no hook, whose docs/ already
+   holds every generated page as a Markdown file containing the page's rendered HTML fragment
+   (entity pages marked not-in-nav, as the hook does), plus the stylesheet and the JSON export,
+   so that build (2) minus build (3) is the hook's own work;
+
+and, in this process, the library's steps one by one (to see which of them grows non-linearly).
+Wall time comes from time.perf_counter around each subprocess; peak RSS from os.wait4's rusage
+of that very subprocess. One JSON object per size is printed on stdout, one line each; progress
+goes to stderr. Numbers are ratios and seconds, never pass/fail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from explainer import assets, model
+from explainer.diagnostics import Severity
+from explainer.export import export_json
+from explainer.load import load_content
+from explainer.render import PagePlan, Renderer, source_layout
+from explainer.resolve import build_index
+from explainer.textmatch import NormalizedText, find_passage, normalize
+from explainer.urls import EXPORT, Urls
+from explainer.verify import verify
+from explainer.wikilinks import check_docs
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+SEED = 20240319  # fixed: the same sizes always give the same corpus
+SEED_COUNT = 6
+SEED_CHARS = 40_000
+CLAIMS_PER_FILE = 500
+CURLY = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "—": "-"})
+
+# ---- deterministic pseudo-random prose ------------------------------------------------------------
+
+
+class Prose:
+    """Pseudo-words from syllables, drawn with Zipf-like frequencies, so short phrases repeat and long ones do not."""
+
+    ONSETS = ("b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl", "ch", "sh")
+    VOWELS = ("a", "e", "i", "o", "u", "ai", "ea", "ou")
+    CODAS = ("", "", "", "n", "r", "s", "l", "t", "m", "nd", "st")
+
+    def __init__(self, rng: random.Random, vocabulary: int = 5000) -> None:
+        self.rng = rng
+        words: set[str] = set()
+        while len(words) < vocabulary:
+            words.add(self.coin())
+        self.vocab = sorted(words)
+        rng.shuffle(self.vocab)
+        self.cum_weights = list(itertools.accumulate(1 / (rank + 10) for rank in range(len(self.vocab))))
+
+    def coin(self, syllables: int | None = None) -> str:
+        count = syllables or self.rng.choice((1, 1, 2, 2, 2, 3, 3, 4))
+        return "".join(self.rng.choice(self.ONSETS) + self.rng.choice(self.VOWELS) + self.rng.choice(self.CODAS) for _ in range(count))
+
+    def word(self) -> str:
+        return self.rng.choices(self.vocab, cum_weights=self.cum_weights)[0]
+
+    def words(self, low: int, high: int) -> list[str]:
+        result = []
+        for _ in range(self.rng.randint(low, high)):
+            word = self.word()
+            roll = self.rng.random()
+            if roll < 0.03:
+                word += "’s"
+            elif roll < 0.05:
+                word = str(self.rng.randint(2, 2024))
+            elif roll < 0.10:
+                word += ","
+            result.append(word)
+        result[-1] = result[-1].rstrip(",")
+        return result
+
+    def sentence(self, low: int = 8, high: int = 24) -> str:
+        words = self.words(low, high)
+        if len(words) > 8 and self.rng.random() < 0.08:
+            words.insert(len(words) // 2, "—")
+        return " ".join(words).capitalize() + "."
+
+    def name(self) -> str:
+        return f"{self.coin(2).capitalize()} {self.coin(2).capitalize()}"
+
+
+@dataclass
+class Utterance:
+    start: int
+    end: int
+    shared: int | None  # index into the shared pool, when several seeds print (a variant of) it
+
+
+@dataclass
+class SeedText:
+    id: str
+    file: str
+    title: str
+    text: str
+    sentences: list[tuple[int, int]] = field(default_factory=list)
+    paragraph_of: list[int] = field(default_factory=list)  # sentence index -> paragraph number
+    utterances: list[Utterance] = field(default_factory=list)
+    normalized: NormalizedText | None = None
+
+
+def make_seeds(rng: random.Random, prose: Prose, count: int, chars: int) -> list[SeedText]:
+    """`count` articles of about `chars` characters: a headline, then paragraphs; a quarter of the sentences are dialogue."""
+    speakers = [prose.name() for _ in range(40)]
+    pool = [" ".join(prose.words(6, 16)).capitalize() for _ in range(80)]
+    seeds = []
+    for k in range(count):
+        title = " ".join(prose.words(6, 10)).replace(",", "").title()
+        seed = SeedText(f"article-{k + 1}", f"seeds/{k:03d}_synthetic.txt", title, "")
+        parts = [title, "\n\n"]
+        at = len(title) + 2
+        paragraph = 0
+        while at < chars:
+            for i in range(rng.randint(3, 7)):
+                if i:
+                    parts.append(" ")
+                    at += 1
+                if rng.random() < 0.25:
+                    shared = rng.randrange(len(pool)) if rng.random() < 0.3 else None
+                    words = pool[shared].split(" ") if shared is not None else prose.words(6, 16)
+                    if shared is not None and rng.random() < 0.3:
+                        words[rng.randrange(len(words))] = prose.word()  # this article's variant wording
+                    said = " ".join(words)
+                    said = said[0].upper() + said[1:]
+                    speaker = rng.choice(speakers)
+                    if rng.random() < 0.5:
+                        head, tail = f"{speaker} said, “", ".”"
+                    else:
+                        head, tail = "“", f",” {speaker} told {rng.choice(speakers)}."
+                    text = head + said + tail
+                    seed.utterances.append(Utterance(at + len(head), at + len(head) + len(said), shared))
+                else:
+                    text = prose.sentence()
+                seed.sentences.append((at, at + len(text)))
+                seed.paragraph_of.append(paragraph)
+                parts.append(text)
+                at += len(text)
+            parts.append("\n\n")
+            at += 2
+            paragraph += 1
+        seed.text = "".join(parts).rstrip("\n") + "\n"
+        seed.normalized = normalize(seed.text)
+        seeds.append(seed)
+    return seeds
+
+
+# ---- citations that really are in their seed, unambiguously --------------------------------------
+
+
+class Citer:
+    """Picks passages the way editors do: whole sentences, their first or last words, two sentences, short phrases."""
+
+    def __init__(self, rng: random.Random, seeds: list[SeedText]) -> None:
+        self.rng = rng
+        self.seeds = seeds
+        self.stats: dict[str, int] = defaultdict(int)
+
+    def cite(self, seed: SeedText, start: int, end: int) -> dict[str, Any]:
+        """A citation of seed.text[start:end], with prefix or occurrence when the passage alone is ambiguous."""
+        assert seed.normalized is not None
+        quote = seed.text[start:end].strip()
+        start = seed.text.index(quote, start)
+        typed = quote.translate(CURLY) if self.rng.random() < 0.5 else quote  # editors type plain quotes and dashes
+        citation: dict[str, Any] = {"source": seed.id, "quote": typed}
+        found = find_passage(seed.normalized, typed)
+        starts = [m.start for m in found.matches]
+        if start not in starts:
+            raise AssertionError(f"generator bug: {quote!r} not found at {start} in {seed.file}")
+        if len(starts) == 1:
+            self.stats["unique"] += 1
+            return citation
+        before = seed.text[max(0, start - 60):start].split()[-4:]
+        if before:
+            prefix = " ".join(before)
+            pinned = find_passage(seed.normalized, typed, prefix=prefix)
+            if [m.start for m in pinned.matches] == [start]:
+                self.stats["prefix"] += 1
+                return {**citation, "prefix": prefix}
+        self.stats["occurrence"] += 1
+        return {**citation, "occurrence": starts.index(start) + 1}
+
+    def random(self, seed: SeedText | None = None) -> dict[str, Any]:
+        seed = seed or self.rng.choice(self.seeds)
+        index = self.rng.randrange(len(seed.sentences))
+        start, end = seed.sentences[index]
+        roll = self.rng.random()
+        if roll < 0.45:
+            return self.cite(seed, start, end)
+        if roll < 0.85:
+            spaces = [m.start() for m in re.finditer(" ", seed.text[start:end])]
+            if len(spaces) >= 6:
+                cut = self.rng.randint(4, len(spaces) - 2)
+                if roll < 0.65:
+                    return self.cite(seed, start, start + spaces[cut])
+                return self.cite(seed, start + spaces[-cut - 1] + 1, end)
+            return self.cite(seed, start, end)
+        if roll < 0.95 and index + 1 < len(seed.sentences) and seed.paragraph_of[index + 1] == seed.paragraph_of[index]:
+            return self.cite(seed, start, seed.sentences[index + 1][1])
+        # A short phrase (often ambiguous: exercises prefix and occurrence).
+        spaces = [m.start() for m in re.finditer(" ", seed.text[start:end])]
+        if len(spaces) < 4:
+            return self.cite(seed, start, end)
+        first = self.rng.randrange(len(spaces) - 3)
+        return self.cite(seed, start + spaces[first] + 1, start + spaces[first + self.rng.choice((2, 3))])
+
+    def several(self, low: int, high: int) -> list[dict[str, Any]]:
+        chosen = self.rng.sample(self.seeds, self.rng.randint(low, high))
+        return [self.random(seed) for seed in chosen]
+
+
+# ---- the corpus -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Corpus:
+    files: dict[str, Any]  # content/<name> -> YAML data
+    seeds: list[SeedText]
+    index_md: str
+    counts: dict[str, int]
+    citation_kinds: dict[str, int]
+
+
+def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
+    """`size` statements: claims mostly, and people, facts, relations, events, inferences, quotes and answers in proportion."""
+    rng = random.Random(SEED + size)
+    prose = Prose(random.Random(SEED + 1), vocabulary=3000)
+    citer = Citer(rng, seeds)
+    topic_count = max(5, size // 100)
+    people_count = max(10, size // 50)
+    fact_count = size * 8 // 100
+    relation_count = size * 3 // 100
+    event_count = size * 4 // 100
+    quote_count = size * 8 // 100
+    disagreement_count = size * 15 // 1000
+
+    topics = [{"id": f"topic-{i:04d}", "title": prose.sentence(2, 5).rstrip("."), "summary": prose.sentence()} for i in range(1, topic_count + 1)]
+    people: list[dict[str, Any]] = []
+    for i in range(1, people_count + 1):
+        name = prose.name()
+        person: dict[str, Any] = {"id": f"{name.lower().replace(' ', '-')}-{i}", "name": name}
+        if rng.random() < 0.3:
+            person["aliases"] = [prose.name()]
+        if rng.random() < 0.5:
+            person["summary"] = prose.sentence()
+        people.append(person)
+    person_ids = [p["id"] for p in people]
+
+    def voice() -> dict[str, Any] | None:
+        roll = rng.random()
+        if roll < 0.6:
+            return None
+        if roll < 0.75:
+            return {"kind": "article"}
+        if roll < 0.9:
+            return {"kind": "person", "person": rng.choice(person_ids)}
+        if roll < 0.95:
+            return {"kind": "insider", "label": "a source close to the " + prose.word()}
+        return {"kind": "commenters"}
+
+    def with_voice(record: dict[str, Any], key: str = "attribution") -> dict[str, Any]:
+        said_by = voice()
+        if said_by is not None:
+            record[key] = said_by
+        return record
+
+    for n in range(1, fact_count + 1):
+        person = rng.choice(people)
+        person.setdefault("facts", []).append(with_voice({"id": f"fact-{n:05d}", "text": prose.sentence(), "citations": citer.several(1, 2)}))
+    pairs: set[frozenset[str]] = set()
+    n = 0
+    while n < relation_count:
+        a, b = rng.sample(people, 2)
+        if frozenset((a["id"], b["id"])) in pairs:
+            continue
+        pairs.add(frozenset((a["id"], b["id"])))
+        n += 1
+        a.setdefault("relations", []).append({"id": f"relation-{n:05d}", "kind": rng.choice(model.RELATION_KINDS), "person": b["id"], "citations": citer.several(1, 1)})
+
+    events: list[dict[str, Any]] = []
+    inferences = 0
+    for n in range(1, event_count + 1):
+        event: dict[str, Any] = {"id": f"event-{n:05d}", "title": prose.sentence(3, 7).rstrip("."), "text": prose.sentence(), "sequence": n}
+        roll = rng.random()
+        if roll < 0.7:
+            date: dict[str, Any] = {"year": rng.randint(1990, 2024), "year_basis": "stated"}
+            if rng.random() < 0.6:
+                date["month"] = rng.randint(1, 12)
+                if rng.random() < 0.5:
+                    date["day"] = rng.randint(1, 28)
+            event["date"] = date
+        elif roll < 0.8:
+            inferences += 1
+            inference = {"id": f"inference-{n:05d}", "text": prose.sentence(), "citations": citer.several(1, 2)}
+            event["date"] = {"year": rng.randint(1990, 2024), "year_basis": "inferred", "inference": inference, "as_written": "last " + prose.word()}
+        if rng.random() < 0.3:
+            event["place"] = prose.name()
+        event["participants"] = rng.sample(person_ids, rng.randint(1, 3))
+        event["citations"] = citer.several(1, 2)
+        events.append(event)
+    event_ids = [e["id"] for e in events]
+
+    # Quotes: each cites a dialogue utterance in every article that prints it (a shared one may be worded differently).
+    sites: dict[tuple[Any, ...], list[tuple[SeedText, Utterance]]] = defaultdict(list)
+    for seed in seeds:
+        for j, said in enumerate(seed.utterances):
+            key: tuple[Any, ...] = ("shared", said.shared) if said.shared is not None else ("own", seed.id, j)
+            if all(s is not seed for s, _ in sites[key]):
+                sites[key].append((seed, said))
+    keys = sorted(sites, key=str)
+    rng.shuffle(keys)
+    quotes = []
+    for n in range(quote_count):
+        where = sites[keys[n % len(keys)]]
+        trim = n // len(keys)  # later rounds cite shorter parts of the same utterances
+        citations = []
+        for seed, said in where if trim == 0 else where[:1]:
+            spaces = [m.start() for m in re.finditer(" ", seed.text[said.start:said.end])]
+            start, end = said.start, said.end
+            if trim and len(spaces) > 2 * trim + 3:
+                start, end = said.start + spaces[trim - 1] + 1, said.start + spaces[-trim]
+            citations.append(citer.cite(seed, start, end))
+        speaker = {"kind": "person", "person": rng.choice(person_ids)} if rng.random() < 0.9 else {"kind": "insider", "label": "an unnamed " + prose.word()}
+        quote: dict[str, Any] = {"id": f"quote-{n + 1:05d}", "speaker": speaker}
+        if rng.random() < 0.4:
+            quote["addressee"] = rng.choice(person_ids)
+        if event_ids and rng.random() < 0.3:
+            quote["event"] = rng.choice(event_ids)
+        if rng.random() < 0.3:
+            quote["context"] = prose.sentence()
+        quote["citations"] = citations
+        quotes.append(quote)
+
+    disagreements = []
+    answers = 0
+    for n in range(1, disagreement_count + 1):
+        record: dict[str, Any] = {"id": f"disagreement-{n:05d}", "question": prose.sentence(5, 10).rstrip(".") + "?", "kind": "substance" if rng.random() < 0.8 else "wording"}
+        record["topic"] = rng.choice(topics)["id"]
+        record["about"] = rng.sample(person_ids, rng.randint(1, 2))
+        record["answers"] = []
+        for a in range(rng.choice((2, 2, 2, 3))):
+            answers += 1
+            record["answers"].append(with_voice({"id": f"answer-{n:05d}-{a + 1}", "text": prose.sentence(), "citations": citer.several(1, 1)}))
+        disagreements.append(record)
+
+    claim_count = size - fact_count - relation_count - event_count - inferences - quote_count - answers
+    claims = []
+    for n in range(1, claim_count + 1):
+        claim: dict[str, Any] = {"id": f"claim-{n:05d}", "topic": rng.choice(topics)["id"], "text": prose.sentence()}
+        with_voice(claim)
+        about = rng.sample(person_ids, rng.choice((0, 1, 1, 2)))
+        if about:
+            claim["about"] = about
+        if event_ids and rng.random() < 0.1:
+            claim["event"] = rng.choice(event_ids)
+        claim["citations"] = citer.several(1, rng.choice((1, 1, 1, 2, 2, 3)))
+        claims.append(claim)
+
+    sources = [
+        {"id": s.id, "file": s.file, "sha256": hashlib.sha256(s.text.encode()).hexdigest(), "title": s.title, "title_kind": "headline"}
+        for s in seeds
+    ]
+    files: dict[str, Any] = {
+        "sources.yaml": {"sources": sources},
+        "topics.yaml": {"topics": topics},
+        "people.yaml": {"people": people},
+        "events.yaml": {"events": events},
+        "quotes.yaml": {"quotes": quotes},
+        "disagreements.yaml": {"disagreements": disagreements},
+    }
+    for part, at in enumerate(range(0, len(claims), CLAIMS_PER_FILE)):
+        files[f"claims-{part + 1:03d}.yaml"] = {"claims": claims[at:at + CLAIMS_PER_FILE]}
+    index_md = (
+        "# A synthetic explainer\n\n"
+        f"Generated by bench/run.py with {size} statements. It mentions [[{person_ids[0]}]], "
+        f"[[{person_ids[1]}|another person]] and [[{quotes[0]['id']}]], and cites a claim. [[cite:{claims[0]['id']}]]\n\n"
+        f"See also [[{topics[0]['id']}]], [[{event_ids[0]}]] and [[{seeds[0].id}]].\n"
+    )
+    counts = {
+        "claims": claim_count, "person_facts": fact_count, "relations": relation_count, "events": event_count,
+        "inferences": inferences, "quotes": quote_count, "answers": answers, "disagreements": disagreement_count,
+        "people": people_count, "topics": topic_count, "sources": len(seeds),
+    }
+    return Corpus(files, seeds, index_md, counts, dict(citer.stats))
+
+
+def write_project(corpus: Corpus, root: Path) -> None:
+    """The explainer project: content/, seeds/, docs/index.md, and copies of mkdocs.yml and the hook."""
+    (root / "content").mkdir(parents=True)
+    (root / "seeds").mkdir()
+    (root / "docs").mkdir()
+    (root / "hooks").mkdir()
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    for name, data in corpus.files.items():
+        text = yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False, width=4096)
+        (root / "content" / name).write_text(text, encoding="utf-8")
+    for seed in corpus.seeds:
+        (root / seed.file).write_text(seed.text, encoding="utf-8")
+    (root / "docs" / "index.md").write_text(corpus.index_md, encoding="utf-8")
+    shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copy(ROOT / "hooks" / "explainer_hook.py", root / "hooks" / "explainer_hook.py")
+
+
+# ---- the library's steps, in this process --------------------------------------------------------
+
+
+@contextmanager
+def timed(into: dict[str, float], key: str) -> Iterator[None]:
+    start = time.perf_counter()
+    try:
+        yield
+    finally:
+        into[key] = into.get(key, 0.0) + time.perf_counter() - start
+
+
+@dataclass
+class Rendered:
+    statements: int
+    pages: list[tuple[PagePlan, str]]
+    index_md: str
+    stylesheet: str
+    export: str
+    steps: dict[str, float]
+    by_template: dict[str, float]
+    slowest: list[tuple[str, float]]
+    passages: dict[str, int]
+
+
+def render_in_process(project: Path) -> Rendered:
+    """Run load -> validate -> resolve -> verify -> render -> export as the hook does, timing each step."""
+    steps: dict[str, float] = {}
+    with timed(steps, "load_validate_s"):
+        content, report = load_content(project)
+    with timed(steps, "resolve_s"):
+        index = build_index(content, report)
+    with timed(steps, "verify_s"):
+        verified = verify(project, index, report)
+    with timed(steps, "check_docs_s"):
+        check_docs(project / "docs", project, verified, report)
+    errors = [d for d in report.items if d.severity is Severity.ERROR]
+    if errors:
+        raise SystemExit("the synthetic corpus has errors (a bug in bench/run.py):\n" + "\n".join(d.format_text() for d in errors[:20]))
+    url_scheme = Urls(directory_urls=True)
+    with timed(steps, "site_model_s"):
+        renderer = Renderer(verified, url_scheme)
+    with timed(steps, "plan_s"):
+        plans = renderer.plan()
+    with timed(steps, "source_layout_s"):
+        for source in content.sources:
+            source_layout(renderer.site, source.id)
+    by_template: dict[str, float] = defaultdict(float)
+    pages: list[tuple[PagePlan, str]] = []
+    slowest: list[tuple[str, float]] = []
+    with timed(steps, "render_pages_s"):
+        for plan in plans:
+            start = time.perf_counter()
+            html = renderer.render(plan, url_scheme.page_url(plan.src_uri))
+            took = time.perf_counter() - start
+            by_template[plan.template] += took
+            slowest.append((plan.src_uri, took))
+            pages.append((plan, html))
+    with timed(steps, "render_wikilinks_s"):
+        index_md = renderer.render_wikilinks((project / "docs" / "index.md").read_text(encoding="utf-8"), "")
+    with timed(steps, "export_json_s"):
+        export = export_json(renderer.site)
+    slowest.sort(key=lambda item: -item[1])
+    passages = {source_id: len(views) for source_id, views in renderer.site.passages.items()}
+    return Rendered(len(index.statements), pages, index_md, assets.stylesheet(), export, steps, dict(by_template), slowest[:3], passages)
+
+
+# ---- the plain mkdocs-material project: same pages, same config, no hook -----------------------------
+
+
+def plain_config(original: str, pages: list[PagePlan]) -> str:
+    """The project's mkdocs.yml without `hooks:`, with the stylesheet the hook would add and the hook's not-in-nav pages."""
+    lines = original.splitlines()
+    kept: list[str] = []
+    skipping = False
+    for line in lines:
+        if re.match(r"^hooks\s*:", line):
+            skipping = True
+            continue
+        if skipping and (line.startswith((" ", "\t", "-")) or not line.strip()):
+            continue
+        skipping = False
+        kept.append(line)
+    folders = sorted({plan.src_uri.split("/")[0] for plan in pages if not plan.in_nav and "/" in plan.src_uri})
+    patterns = [p for folder in folders for p in (f"/{folder}/*.md", f"!/{folder}/index.md")]
+    kept += ["", "extra_css:", f"  - {assets.STYLESHEET}", "", "not_in_nav: |", *(f"  {p}" for p in patterns)]
+    return "\n".join(kept) + "\n"
+
+
+def write_plain_project(rendered: Rendered, root: Path) -> None:
+    docs = root / "docs"
+    for plan, html in rendered.pages:
+        target = docs / plan.src_uri
+        target.parent.mkdir(parents=True, exist_ok=True)
+        # The hook sets the same two meta fields (escaped) and hands MkDocs the same HTML.
+        front = f"---\ntitle: {json.dumps(plan.title, ensure_ascii=False)}\ndescription: {json.dumps(plan.description, ensure_ascii=False)}\n---\n\n"
+        target.write_text(front + html, encoding="utf-8")
+    (docs / "index.md").write_text(rendered.index_md, encoding="utf-8")
+    for name, text in ((assets.STYLESHEET, rendered.stylesheet), (EXPORT, rendered.export)):
+        (docs / name).parent.mkdir(parents=True, exist_ok=True)
+        (docs / name).write_text(text, encoding="utf-8")
+    original = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    (root / "mkdocs.yml").write_text(plain_config(original, [plan for plan, _ in rendered.pages]), encoding="utf-8")
+
+
+# ---- measured subprocesses ----------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    seconds: float
+    peak_rss_mb: float
+    returncode: int
+    timed_out: bool
+    log: Path
+
+
+# Runs the measured command as its only child and reports that child's wall time and peak RSS. A tiny
+# separate process is needed: Linux carries the RSS high-water mark of the process that forks over
+# exec into the child's ru_maxrss, so measuring straight from this (large) process would overstate it.
+WRAPPER = """
+import json, resource, subprocess, sys, time
+out, timeout, command = sys.argv[1], float(sys.argv[2]), sys.argv[3:]
+start = time.perf_counter()
+try:
+    code, timed_out = subprocess.run(command, timeout=timeout).returncode, False
+except subprocess.TimeoutExpired:
+    code, timed_out = -9, True
+seconds = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(out, "w") as f:
+    json.dump({"seconds": seconds, "maxrss": usage.ru_maxrss, "returncode": code, "timed_out": timed_out}, f)
+"""
+
+
+def measure(command: list[str], cwd: Path, log: Path, timeout: float) -> Run:
+    """Wall time and peak RSS of one subprocess, as seen by a minimal wrapper process that is its parent."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    facts_file = log.with_suffix(".json")
+    with log.open("wb") as out:
+        subprocess.run([PYTHON, "-c", WRAPPER, str(facts_file), str(timeout), *command], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, check=True)
+    facts = json.loads(facts_file.read_text())
+    scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
+    return Run(facts["seconds"], facts["maxrss"] / scale, facts["returncode"], facts["timed_out"], log)
+
+
+def site_stats(site: Path) -> tuple[int, float, int]:
+    """(HTML pages, megabytes of HTML, citation links) of a built site."""
+    pages, size, links = 0, 0, 0
+    for path in site.rglob("*.html"):
+        if path.name == "404.html":
+            continue
+        data = path.read_bytes()
+        pages += 1
+        size += len(data)
+        links += data.count(b'class="ex-cite__link"')
+    return pages, size / 1e6, links
+
+
+def failure(name: str, run: Run) -> str:
+    if run.timed_out:
+        return f"{name}: killed after {run.seconds:.0f} s"
+    tail = run.log.read_text(encoding="utf-8", errors="replace")[-2000:]
+    return f"{name}: exit {run.returncode}: {tail}"
+
+
+# ---- the machine --------------------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    facts: dict[str, Any] = {
+        "cpu_count": os.cpu_count(),
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "mkdocs": metadata.version("mkdocs"),
+        "mkdocs_material": metadata.version("mkdocs-material"),
+    }
+    try:
+        cpuinfo = Path("/proc/cpuinfo").read_text()
+        model_name = re.search(r"^model name\s*:\s*(.+)$", cpuinfo, re.M)
+        facts["cpu_model"] = model_name.group(1).strip() if model_name else platform.processor()
+        meminfo = Path("/proc/meminfo").read_text()
+        total = re.search(r"^MemTotal:\s*(\d+) kB", meminfo, re.M)
+        facts["memory_gb"] = round(int(total.group(1)) / 1024 / 1024, 1) if total else None
+    except OSError:
+        facts["cpu_model"] = platform.processor()
+    return facts
+
+
+# ---- one size -----------------------------------------------------------------------------------
+
+
+def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, facts: dict[str, Any]) -> dict[str, Any]:
+    def say(text: str) -> None:
+        print(f"[{size}] {text}", file=sys.stderr, flush=True)
+
+    project, plain = workdir / "project", workdir / "plain"
+    start = time.perf_counter()
+    corpus = make_corpus(size, seeds)
+    write_project(corpus, project)
+    generate_s = time.perf_counter() - start
+    say(f"corpus written in {generate_s:.1f} s: {corpus.counts}")
+
+    rendered = render_in_process(project)
+    write_plain_project(rendered, plain)
+    pages = len(rendered.pages) + 1  # + the hand-written home page
+    say(f"in-process steps: {', '.join(f'{k}={v:.2f}' for k, v in rendered.steps.items())}")
+
+    result: dict[str, Any] = {"statements": rendered.statements, "pages": pages}
+    errors: list[str] = []
+
+    check = measure([PYTHON, "-m", "explainer.cli", "check", "--root", str(project)], project, workdir / "check.log", timeout)
+    if check.returncode != 0:
+        errors.append(failure("check", check))
+    say(f"explainer check: {check.seconds:.1f} s, {check.peak_rss_mb:.0f} MB")
+
+    build = measure([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "site")], project, workdir / "build.log", timeout)
+    if build.returncode != 0:
+        errors.append(failure("build", build))
+    say(f"mkdocs build with the hook: {build.seconds:.1f} s, {build.peak_rss_mb:.0f} MB")
+
+    bare = measure([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "plain-site")], plain, workdir / "plain.log", timeout)
+    if bare.returncode != 0:
+        errors.append(failure("plain build", bare))
+    say(f"mkdocs build without the hook: {bare.seconds:.1f} s, {bare.peak_rss_mb:.0f} MB")
+
+    built = site_stats(workdir / "site") if build.returncode == 0 else (0, 0.0, 0)
+    plain_built = site_stats(workdir / "plain-site") if bare.returncode == 0 else (0, 0.0, 0)
+    ok = not errors
+    result.update(
+        check_s=round(check.seconds, 2),
+        build_s=round(build.seconds, 2) if build.returncode == 0 else None,
+        material_plain_s=round(bare.seconds, 2) if bare.returncode == 0 else None,
+        peak_rss_mb=round(build.peak_rss_mb, 1),
+        plain_peak_rss_mb=round(bare.peak_rss_mb, 1),
+        check_peak_rss_mb=round(check.peak_rss_mb, 1),
+        build_s_per_1000_statements=round(build.seconds / rendered.statements * 1000, 3) if ok else None,
+        plain_s_per_1000_statements=round(bare.seconds / rendered.statements * 1000, 3) if ok else None,
+        check_s_per_1000_statements=round(check.seconds / rendered.statements * 1000, 3),
+        hooks_overhead_ratio=round(build.seconds / bare.seconds, 2) if ok else None,
+        hooks_overhead_s=round(build.seconds - bare.seconds, 2) if ok else None,
+        html_pages=built[0],
+        html_mb=round(built[1], 1),
+        plain_html_mb=round(plain_built[1], 1),
+        # The plain site must carry the same generated content: same number of citation links.
+        same_citation_links=built[2] == plain_built[2] and built[2] > 0,
+        citation_links=built[2],
+        counts=corpus.counts,
+        citations=corpus.citation_kinds,
+        passages_per_source=rendered.passages,
+        seed_kb=round(sum(len(s.text.encode()) for s in seeds) / len(seeds) / 1000, 1),
+        in_process={k: round(v, 3) for k, v in rendered.steps.items()},
+        render_by_template={k: round(v, 3) for k, v in sorted(rendered.by_template.items(), key=lambda kv: -kv[1])},
+        slowest_pages=[[uri, round(s, 3)] for uri, s in rendered.slowest],
+        generate_s=round(generate_s, 2),
+        errors=errors,
+        **facts,
+    )
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", default="1000,10000", help="comma-separated statement counts (default: 1000,10000)")
+    parser.add_argument("--seeds", type=int, default=SEED_COUNT, help=f"number of seed articles (default: {SEED_COUNT})")
+    parser.add_argument("--seed-chars", type=int, default=SEED_CHARS, help=f"approximate characters per seed article (default: {SEED_CHARS})")
+    parser.add_argument("--timeout", type=float, default=3600, help="seconds before a measured subprocess is killed (default: 3600)")
+    parser.add_argument("--keep", type=Path, default=None, help="keep the generated projects and sites in this folder")
+    args = parser.parse_args(argv)
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
+    if not sizes or min(sizes) < 100:
+        parser.error("sizes must be at least 100 statements")
+
+    facts = machine()
+    rng = random.Random(SEED)
+    seeds = make_seeds(rng, Prose(rng), args.seeds, args.seed_chars)
+    for size in sizes:
+        if args.keep is not None:
+            workdir = args.keep / f"size-{size}"
+            if workdir.exists():
+                shutil.rmtree(workdir)
+            workdir.mkdir(parents=True)
+            result = bench_size(size, seeds, workdir, args.timeout, facts)
+        else:
+            with tempfile.TemporaryDirectory(prefix=f"explainer-bench-{size}-") as tmp:
+                result = bench_size(size, seeds, Path(tmp), args.timeout, facts)
+        print(json.dumps(result, ensure_ascii=False), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,50 @@
+"""The citation lock: where each citation was found, per seed, the last time the content was locked.
+
+Seeds never change; if one does anyway, its SHA-256 no longer matches its source record, and the lock
+lets `explainer check` tell, for every citation of that seed, whether it moved (found at other
+offsets) or broke (no longer found). `explainer lock` rewrites the file from the current content.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from .verify import Lock, Verified, citation_key
+
+LOCK_FILE = "citations.lock.json"
+
+
+def build_lock(verified: Verified) -> dict[str, object]:
+    sources: dict[str, dict[str, object]] = {}
+    for source_id, seed in sorted(verified.seeds.items()):
+        sources[source_id] = {"seed": seed.name, "sha256": seed.sha256, "citations": {}}
+    for statement in verified.index.statements:
+        for citation, located in zip(statement.citations, verified.located.get(statement.id, ()), strict=True):
+            entry = sources.get(located.source)
+            if entry is not None:
+                entry["citations"][citation_key(statement.id, citation.quote)] = [located.start, located.end]  # type: ignore[index]
+    for entry in sources.values():
+        entry["citations"] = dict(sorted(entry["citations"].items()))  # type: ignore[union-attr]
+    return {"about": "Written by `explainer lock`: where each citation was found in its seed. Do not edit by hand.", "sources": sources}
+
+
+def lock_text(verified: Verified) -> str:
+    text = json.dumps(build_lock(verified), indent=1, ensure_ascii=False)
+    # One citation per line keeps diffs of the lock readable.
+    return re.sub(r"\[\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2]", text) + "\n"
+
+
+def read_lock(root: Path) -> Lock:
+    path = root / LOCK_FILE
+    if not path.is_file():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return {
+            source_id: {key: (int(span[0]), int(span[1])) for key, span in entry["citations"].items()}
+            for source_id, entry in data["sources"].items()
+        }
+    except (ValueError, KeyError, TypeError, IndexError):
+        return {}

