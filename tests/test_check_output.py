@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from conftest import TINY_SEED, make_project
 
 CLAIM = """\
@@ -98,8 +99,16 @@ def changed_seed_project(tmp_path: Path) -> Path:
 
 
 CHANGED_SEED = [
-    ("content/claims.yaml", 8, 16, "error", "citation broke: the changed seed tiny.txt no longer contains \"said \"hello there\" to Bob\" (it was at 29-54)", 'closest passage in tiny.txt: "said “hi” to Bob"'),
-    ("content/people.yaml", 10, 20, "error", "citation broke: the changed seed tiny.txt no longer contains \"Ann Example said “hello there” to Bob Example\" (it was at 17-62)", 'closest passage in tiny.txt: "Ann Example said “hi” to Bob Example"'),
+    (
+        "content/claims.yaml", 8, 16, "error",
+        "citation broke: the changed seed tiny.txt no longer contains \"said \"hello there\" to Bob\" (it was at 29-54)",
+        'closest passage in tiny.txt: "said “hi” to Bob"',
+    ),
+    (
+        "content/people.yaml", 10, 20, "error",
+        "citation broke: the changed seed tiny.txt no longer contains \"Ann Example said “hello there” to Bob Example\" (it was at 17-62)",
+        'closest passage in tiny.txt: "Ann Example said “hi” to Bob Example"',
+    ),
     ("content/people.yaml", 18, 20, "warning", "citation moved in the changed seed tiny.txt: from 75-91 to 73-89", "check that the passage still supports the statement"),
 ]
 
