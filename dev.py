@@ -60,6 +60,17 @@ def ensure_node_tools() -> None:
     stamp.write_text(fingerprint)
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def ensure_browser() -> None:
+    """Debian's Chromium for the browser tests (tests/test_browser.py); Playwright never downloads a browser here."""
+    if not CHROMIUM.exists():
+        _apt_install("chromium")
+    if not CHROMIUM.exists():
+        sys.exit(f"dev.py: apt-get installed chromium but {CHROMIUM} is missing")
+
+
 def _apt_install(*packages: str) -> None:
     if shutil.which("apt-get") is None:
         sys.exit(f"dev.py: please install {', '.join(packages)} (no apt-get here to do it)")
@@ -90,6 +101,7 @@ def main(argv: list[str]) -> int:
     if command == "check":
         return run("explainer", "check", *rest)
     ensure_node_tools()
+    ensure_browser()
     lint = run("ruff", "check", ".")
     tests = run("python", "-m", "pytest", *rest)
     return lint or tests

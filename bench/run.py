@@ -31,6 +31,7 @@ import platform
 import random
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,7 +55,7 @@ from explainer.resolve import build_index
 from explainer.textmatch import NormalizedText, find_passage, normalize
 from explainer.urls import EXPORT, Urls
 from explainer.verify import verify
-from explainer.wikilinks import check_docs
+from explainer.wikilinks import check_docs, replace_wikilinks
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -377,7 +378,29 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             record["answers"].append(with_voice({"id": f"answer-{n:05d}-{a + 1}", "text": prose.sentence(), "citations": citer.several(1, 1)}))
         disagreements.append(record)
 
-    claim_count = size - fact_count - relation_count - event_count - inferences - quote_count - answers
+    # A few transcripts, half of their lines quotes (cited through the quote), half cited actions.
+    transcripts = []
+    action_lines = 0
+    for n in range(1, max(1, size // 2000) + 1):
+        lines: list[dict[str, Any]] = []
+        for i in range(1, rng.randint(8, 12) + 1):
+            line: dict[str, Any] = {"id": f"transcript-{n:03d}-line-{i:02d}"}
+            if rng.random() < 0.5:
+                line["quote"] = rng.choice(quotes)["id"]
+            else:
+                action_lines += 1
+                line["action"] = prose.sentence(4, 10)
+                with_voice(line, "speaker")
+                line["citations"] = [citer.random()]
+            if rng.random() < 0.2:
+                line["note"] = prose.sentence()
+            lines.append(line)
+        transcript = {"id": f"transcript-{n:03d}", "title": prose.sentence(3, 6).rstrip("."), "summary": prose.sentence(), "lines": lines}
+        if event_ids:
+            transcript["event"] = rng.choice(event_ids)
+        transcripts.append(transcript)
+
+    claim_count = size - fact_count - relation_count - event_count - inferences - quote_count - answers - action_lines
     claims = []
     for n in range(1, claim_count + 1):
         claim: dict[str, Any] = {"id": f"claim-{n:05d}", "topic": rng.choice(topics)["id"], "text": prose.sentence()}
@@ -401,6 +424,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         "events.yaml": {"events": events},
         "quotes.yaml": {"quotes": quotes},
         "disagreements.yaml": {"disagreements": disagreements},
+        "transcripts.yaml": {"transcripts": transcripts},
     }
     for part, at in enumerate(range(0, len(claims), CLAIMS_PER_FILE)):
         files[f"claims-{part + 1:03d}.yaml"] = {"claims": claims[at:at + CLAIMS_PER_FILE]}
@@ -413,6 +437,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     counts = {
         "claims": claim_count, "person_facts": fact_count, "relations": relation_count, "events": event_count,
         "inferences": inferences, "quotes": quote_count, "answers": answers, "disagreements": disagreement_count,
+        "transcript_action_lines": action_lines, "transcripts": len(transcripts),
         "people": people_count, "topics": topic_count, "sources": len(seeds),
     }
     return Corpus(files, seeds, index_md, counts, dict(citer.stats))
@@ -430,9 +455,27 @@ def write_project(corpus: Corpus, root: Path) -> None:
         (root / "content" / name).write_text(text, encoding="utf-8")
     for seed in corpus.seeds:
         (root / seed.file).write_text(seed.text, encoding="utf-8")
+    copy_handwritten_docs(root / "docs")
     (root / "docs" / "index.md").write_text(corpus.index_md, encoding="utf-8")
     shutil.copy(ROOT / "mkdocs.yml", root / "mkdocs.yml")
     shutil.copy(ROOT / "hooks" / "explainer_hook.py", root / "hooks" / "explainer_hook.py")
+
+
+def copy_handwritten_docs(docs: Path) -> None:
+    """The project's other hand-written pages (the nav may list them), with wiki-links made plain text:
+    their targets are the real content's records, which the synthetic corpus does not have."""
+    source = ROOT / "docs"
+    for path in sorted(source.rglob("*")):
+        relative = path.relative_to(source)
+        if path.is_dir() or relative.as_posix() == "index.md":
+            continue
+        target = docs / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".md":
+            text = replace_wikilinks(path.read_text(encoding="utf-8"), lambda link: link.text or link.target)
+            target.write_text(text, encoding="utf-8")
+        else:
+            shutil.copy(path, target)
 
 
 # ---- the library's steps, in this process --------------------------------------------------------
@@ -451,7 +494,7 @@ def timed(into: dict[str, float], key: str) -> Iterator[None]:
 class Rendered:
     statements: int
     pages: list[tuple[PagePlan, str]]
-    index_md: str
+    handwritten: dict[str, str]  # docs/ path -> its Markdown with wiki-links rendered, as the hook does
     stylesheet: str
     export: str
     steps: dict[str, float]
@@ -494,12 +537,15 @@ def render_in_process(project: Path) -> Rendered:
             slowest.append((plan.src_uri, took))
             pages.append((plan, html))
     with timed(steps, "render_wikilinks_s"):
-        index_md = renderer.render_wikilinks((project / "docs" / "index.md").read_text(encoding="utf-8"), "")
+        handwritten = {
+            path.relative_to(project / "docs").as_posix(): renderer.render_wikilinks(path.read_text(encoding="utf-8"), url_scheme.page_url(path.relative_to(project / "docs").as_posix()))
+            for path in sorted((project / "docs").rglob("*.md"))
+        }
     with timed(steps, "export_json_s"):
         export = export_json(renderer.site)
     slowest.sort(key=lambda item: -item[1])
     passages = {source_id: len(views) for source_id, views in renderer.site.passages.items()}
-    return Rendered(len(index.statements), pages, index_md, assets.stylesheet(), export, steps, dict(by_template), slowest[:3], passages)
+    return Rendered(len(index.statements), pages, handwritten, assets.stylesheet(), export, steps, dict(by_template), slowest[:3], passages)
 
 
 # ---- the plain mkdocs-material project: same pages, same config, no hook -----------------------------
@@ -532,7 +578,9 @@ def write_plain_project(rendered: Rendered, root: Path) -> None:
         # The hook sets the same two meta fields (escaped) and hands MkDocs the same HTML.
         front = f"---\ntitle: {json.dumps(plan.title, ensure_ascii=False)}\ndescription: {json.dumps(plan.description, ensure_ascii=False)}\n---\n\n"
         target.write_text(front + html, encoding="utf-8")
-    (docs / "index.md").write_text(rendered.index_md, encoding="utf-8")
+    copy_handwritten_docs(docs)  # the other files of docs/; its Markdown pages are overwritten just below
+    for name, text in rendered.handwritten.items():
+        (docs / name).write_text(text, encoding="utf-8")
     for name, text in ((assets.STYLESHEET, rendered.stylesheet), (EXPORT, rendered.export)):
         (docs / name).parent.mkdir(parents=True, exist_ok=True)
         (docs / name).write_text(text, encoding="utf-8")
@@ -627,7 +675,7 @@ def machine() -> dict[str, Any]:
 # ---- one size -----------------------------------------------------------------------------------
 
 
-def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, facts: dict[str, Any]) -> dict[str, Any]:
+def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, repeat: int, facts: dict[str, Any]) -> dict[str, Any]:
     def say(text: str) -> None:
         print(f"[{size}] {text}", file=sys.stderr, flush=True)
 
@@ -640,42 +688,52 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
 
     rendered = render_in_process(project)
     write_plain_project(rendered, plain)
-    pages = len(rendered.pages) + 1  # + the hand-written home page
+    pages = len(rendered.pages) + len(rendered.handwritten)
     say(f"in-process steps: {', '.join(f'{k}={v:.2f}' for k, v in rendered.steps.items())}")
 
     result: dict[str, Any] = {"statements": rendered.statements, "pages": pages}
     errors: list[str] = []
 
-    check = measure([PYTHON, "-m", "explainer.cli", "check", "--root", str(project)], project, workdir / "check.log", timeout)
-    if check.returncode != 0:
-        errors.append(failure("check", check))
-    say(f"explainer check: {check.seconds:.1f} s, {check.peak_rss_mb:.0f} MB")
+    commands = {
+        "check": ([PYTHON, "-m", "explainer.cli", "check", "--root", str(project)], project),
+        "build": ([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "site")], project),
+        "plain": ([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "plain-site")], plain),
+    }
+    runs: dict[str, list[Run]] = {name: [] for name in commands}
+    for round_number in range(1, repeat + 1):  # interleaved, so that a slow spell of the machine hits all three alike
+        for name, (command, cwd) in commands.items():
+            run = measure(command, cwd, workdir / f"{name}.log", timeout)
+            runs[name].append(run)
+            if run.returncode != 0:
+                errors.append(failure(name, run))
+            say(f"round {round_number}: {name}: {run.seconds:.2f} s, peak RSS {run.peak_rss_mb:.0f} MB")
+        if errors:
+            break
 
-    build = measure([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "site")], project, workdir / "build.log", timeout)
-    if build.returncode != 0:
-        errors.append(failure("build", build))
-    say(f"mkdocs build with the hook: {build.seconds:.1f} s, {build.peak_rss_mb:.0f} MB")
+    def seconds(name: str) -> float:
+        return statistics.median(run.seconds for run in runs[name])
 
-    bare = measure([PYTHON, "-m", "mkdocs", "build", "--site-dir", str(workdir / "plain-site")], plain, workdir / "plain.log", timeout)
-    if bare.returncode != 0:
-        errors.append(failure("plain build", bare))
-    say(f"mkdocs build without the hook: {bare.seconds:.1f} s, {bare.peak_rss_mb:.0f} MB")
+    def peak(name: str) -> float:
+        return round(max(run.peak_rss_mb for run in runs[name]), 1)
 
-    built = site_stats(workdir / "site") if build.returncode == 0 else (0, 0.0, 0)
-    plain_built = site_stats(workdir / "plain-site") if bare.returncode == 0 else (0, 0.0, 0)
     ok = not errors
+    check_s, build_s, plain_s = seconds("check"), seconds("build"), seconds("plain")
+    built = site_stats(workdir / "site") if ok else (0, 0.0, 0)
+    plain_built = site_stats(workdir / "plain-site") if ok else (0, 0.0, 0)
     result.update(
-        check_s=round(check.seconds, 2),
-        build_s=round(build.seconds, 2) if build.returncode == 0 else None,
-        material_plain_s=round(bare.seconds, 2) if bare.returncode == 0 else None,
-        peak_rss_mb=round(build.peak_rss_mb, 1),
-        plain_peak_rss_mb=round(bare.peak_rss_mb, 1),
-        check_peak_rss_mb=round(check.peak_rss_mb, 1),
-        build_s_per_1000_statements=round(build.seconds / rendered.statements * 1000, 3) if ok else None,
-        plain_s_per_1000_statements=round(bare.seconds / rendered.statements * 1000, 3) if ok else None,
-        check_s_per_1000_statements=round(check.seconds / rendered.statements * 1000, 3),
-        hooks_overhead_ratio=round(build.seconds / bare.seconds, 2) if ok else None,
-        hooks_overhead_s=round(build.seconds - bare.seconds, 2) if ok else None,
+        check_s=round(check_s, 2),
+        build_s=round(build_s, 2) if ok else None,
+        material_plain_s=round(plain_s, 2) if ok else None,
+        peak_rss_mb=peak("build"),
+        plain_peak_rss_mb=peak("plain"),
+        check_peak_rss_mb=peak("check"),
+        build_s_per_1000_statements=round(build_s / rendered.statements * 1000, 3) if ok else None,
+        plain_s_per_1000_statements=round(plain_s / rendered.statements * 1000, 3) if ok else None,
+        check_s_per_1000_statements=round(check_s / rendered.statements * 1000, 3),
+        hooks_overhead_ratio=round(build_s / plain_s, 2) if ok else None,
+        hooks_overhead_s=round(build_s - plain_s, 2) if ok else None,
+        repeat=repeat,
+        runs_s={name: [round(run.seconds, 2) for run in measured] for name, measured in runs.items()},
         html_pages=built[0],
         html_mb=round(built[1], 1),
         plain_html_mb=round(plain_built[1], 1),
@@ -702,6 +760,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=SEED_COUNT, help=f"number of seed articles (default: {SEED_COUNT})")
     parser.add_argument("--seed-chars", type=int, default=SEED_CHARS, help=f"approximate characters per seed article (default: {SEED_CHARS})")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds before a measured subprocess is killed (default: 3600)")
+    parser.add_argument("--repeat", type=int, default=3, help="measure each command this many times and report the median (default: 3)")
     parser.add_argument("--keep", type=Path, default=None, help="keep the generated projects and sites in this folder")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
@@ -717,10 +776,10 @@ def main(argv: list[str] | None = None) -> int:
             if workdir.exists():
                 shutil.rmtree(workdir)
             workdir.mkdir(parents=True)
-            result = bench_size(size, seeds, workdir, args.timeout, facts)
+            result = bench_size(size, seeds, workdir, args.timeout, args.repeat, facts)
         else:
             with tempfile.TemporaryDirectory(prefix=f"explainer-bench-{size}-") as tmp:
-                result = bench_size(size, seeds, Path(tmp), args.timeout, facts)
+                result = bench_size(size, seeds, Path(tmp), args.timeout, args.repeat, facts)
         print(json.dumps(result, ensure_ascii=False), flush=True)
     return 0
 

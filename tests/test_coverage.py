@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -58,3 +60,41 @@ def test_word_for_word_copies_count_as_one_report() -> None:
     assert len(independent_groups([("a", "the same sentence here."), ("c", "something else")], texts)) == 2
     # One article's extra passage that the other lacks keeps them apart.
     assert len(independent_groups([("a", "the same sentence here."), ("a", "a only"), ("b", "the same sentence here.")], texts)) == 2
+
+
+QUOTED = re.compile(r"“[^”“]+”|‘[^‘]+?’(?!\w)|\"[^\"]+\"|(?<!\w)'[^']+?'(?!\w)")
+
+
+def test_every_span_in_quotation_marks_is_a_quote_or_explained() -> None:
+    """Every quotation in the articles is a quote record, or is left out with a reason (titles, nicknames, scare quotes)."""
+    verified, _ = check(Layout(ROOT))
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for statement in verified.index.statements:
+        if statement.kind in ("quote", "omission"):
+            for c in verified.located[statement.id]:
+                spans.setdefault(c.source, []).append((c.start, c.end))
+    missing = []
+    for source_id, seed in verified.seeds.items():
+        for m in QUOTED.finditer(seed.text):
+            start, end = m.start() + 1, m.end() - 1
+            if not any(a < end and b > start for a, b in spans.get(source_id, [])):
+                missing.append(f"{seed.name}: {m.group()}")
+    assert missing == []
+
+
+def test_every_quote_wording_is_shown_with_the_articles_own_characters(built_site: Path) -> None:
+    verified, _ = check(Layout(ROOT))
+    for quote in verified.index.content.quotes:
+        page = (built_site / "quotes" / quote.id / "index.html").read_text(encoding="utf-8")
+        text = html.unescape(re.sub(r"<[^>]+>", "", page))
+        for c in verified.located[quote.id]:
+            assert c.exact == verified.seeds[c.source].text[c.start:c.end]
+            assert c.exact in text, f"{quote.id}: {c.exact!r}"
+
+
+def test_every_disagreement_cites_every_side_it_names() -> None:
+    verified, _ = check(Layout(ROOT))
+    for disagreement in verified.index.content.disagreements:
+        assert len(disagreement.answers) >= 2, disagreement.id
+        for answer in disagreement.answers:
+            assert verified.located[answer.id], f"{disagreement.id}: answer {answer.id} cites nothing"
