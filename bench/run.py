@@ -3,21 +3,26 @@
 
 For every size it generates, in a temporary folder, a synthetic project with that many statements
 (mostly claims, plus people with facts and relations, quotes, events with some inferred years,
-topics and disagreements) that cite passages of long, deterministic pseudo-random seed articles.
-Every citation is checked against its seed with the library's own matcher while generating, so
-the corpus has no errors. Then it measures, each in its own subprocess:
+topics, disagreements and a few transcripts) that cite passages of long, deterministic
+pseudo-random seed articles (the same articles for every size). Every citation is checked against
+its seed with the library's own matcher while generating, so the corpus has no errors. The
+project also gets copies of mkdocs.yml, the hook and the project's other hand-written docs pages
+(wiki-links made plain text), and a generated docs/index.md. Then it measures, each in its own
+subprocess:
 
 1. `explainer check --root DIR` (load, validate, resolve, verify);
 2. the full `mkdocs build` of that project with the explainer hook;
 3. `mkdocs build` of a second project with the same mkdocs.yml but no hook, whose docs/ already
    holds every generated page as a Markdown file containing the page's rendered HTML fragment
-   (entity pages marked not-in-nav, as the hook does), plus the stylesheet and the JSON export,
-   so that build (2) minus build (3) is the hook's own work;
+   (entity pages marked not-in-nav, as the hook does), the hand-written pages with their
+   wiki-links rendered, the stylesheet and the JSON export, so that build (2) minus build (3) is
+   the hook's own work;
 
 and, in this process, the library's steps one by one (to see which of them grows non-linearly).
-Wall time comes from time.perf_counter around each subprocess; peak RSS from os.wait4's rusage
-of that very subprocess. One JSON object per size is printed on stdout, one line each; progress
-goes to stderr. Numbers are ratios and seconds, never pass/fail.
+Each command runs --repeat times, interleaved, and the median is reported. Wall time, CPU time
+(user + system) and peak RSS come from a minimal wrapper process that runs the command as its
+only child. One JSON object per size is printed on stdout, one line each; progress goes to stderr.
+Numbers are seconds and ratios, never pass/fail.
 """
 
 from __future__ import annotations
@@ -594,6 +599,7 @@ def write_plain_project(rendered: Rendered, root: Path) -> None:
 @dataclass
 class Run:
     seconds: float
+    cpu_seconds: float  # user + system: less sensitive than wall time to other load on the machine
     peak_rss_mb: float
     returncode: int
     timed_out: bool
@@ -614,7 +620,7 @@ except subprocess.TimeoutExpired:
 seconds = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 with open(out, "w") as f:
-    json.dump({"seconds": seconds, "maxrss": usage.ru_maxrss, "returncode": code, "timed_out": timed_out}, f)
+    json.dump({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss, "returncode": code, "timed_out": timed_out}, f)
 """
 
 
@@ -626,7 +632,7 @@ def measure(command: list[str], cwd: Path, log: Path, timeout: float) -> Run:
         subprocess.run([PYTHON, "-c", WRAPPER, str(facts_file), str(timeout), *command], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, check=True)
     facts = json.loads(facts_file.read_text())
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
-    return Run(facts["seconds"], facts["maxrss"] / scale, facts["returncode"], facts["timed_out"], log)
+    return Run(facts["seconds"], facts["cpu"], facts["maxrss"] / scale, facts["returncode"], facts["timed_out"], log)
 
 
 def site_stats(site: Path) -> tuple[int, float, int]:
@@ -680,6 +686,7 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         print(f"[{size}] {text}", file=sys.stderr, flush=True)
 
     project, plain = workdir / "project", workdir / "plain"
+    load_before = os.getloadavg()[0]
     start = time.perf_counter()
     corpus = make_corpus(size, seeds)
     write_project(corpus, project)
@@ -706,12 +713,15 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
             runs[name].append(run)
             if run.returncode != 0:
                 errors.append(failure(name, run))
-            say(f"round {round_number}: {name}: {run.seconds:.2f} s, peak RSS {run.peak_rss_mb:.0f} MB")
+            say(f"round {round_number}: {name}: {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU, peak RSS {run.peak_rss_mb:.0f} MB")
         if errors:
             break
 
     def seconds(name: str) -> float:
         return statistics.median(run.seconds for run in runs[name])
+
+    def cpu(name: str) -> float:
+        return statistics.median(run.cpu_seconds for run in runs[name])
 
     def peak(name: str) -> float:
         return round(max(run.peak_rss_mb for run in runs[name]), 1)
@@ -732,6 +742,10 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         check_s_per_1000_statements=round(check_s / rendered.statements * 1000, 3),
         hooks_overhead_ratio=round(build_s / plain_s, 2) if ok else None,
         hooks_overhead_s=round(build_s - plain_s, 2) if ok else None,
+        check_cpu_s=round(cpu("check"), 2),
+        build_cpu_s=round(cpu("build"), 2) if ok else None,
+        plain_cpu_s=round(cpu("plain"), 2) if ok else None,
+        hooks_overhead_cpu_ratio=round(cpu("build") / cpu("plain"), 2) if ok else None,
         repeat=repeat,
         runs_s={name: [round(run.seconds, 2) for run in measured] for name, measured in runs.items()},
         html_pages=built[0],
@@ -748,6 +762,7 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         render_by_template={k: round(v, 3) for k, v in sorted(rendered.by_template.items(), key=lambda kv: -kv[1])},
         slowest_pages=[[uri, round(s, 3)] for uri, s in rendered.slowest],
         generate_s=round(generate_s, 2),
+        load_average_1min=[round(load_before, 2), round(os.getloadavg()[0], 2)],  # before and after: other work on the machine skews wall times
         errors=errors,
         **facts,
     )

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
@@ -22,10 +22,11 @@ from mkdocs.structure.pages import Page
 from explainer import assets
 from explainer.diagnostics import ExplainerError
 from explainer.export import export_json
+from explainer.jsonld import SEEDS_DIR, annotations_json, page_data, script_json
 from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
 from explainer.render import PagePlan, Renderer
-from explainer.urls import EXPORT, Urls
+from explainer.urls import ANNOTATIONS, EXPORT, Urls
 
 log = get_plugin_logger("explainer")
 
@@ -49,6 +50,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()})
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
+    if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
+        config.extra_javascript.append(assets.SCRIPT)
+    if assets.theme_dir() not in config.theme.dirs:
+        config.theme.dirs.insert(0, assets.theme_dir())
     return config
 
 
@@ -62,8 +67,15 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
+    site = _build["renderer"].site
+    site_url = config.site_url or ""
     files.append(File.generated(config, assets.STYLESHEET, content=assets.stylesheet()))
-    files.append(File.generated(config, EXPORT, content=export_json(_build["renderer"].site)))
+    files.append(File.generated(config, assets.SCRIPT, content=assets.script()))
+    files.append(File.generated(config, EXPORT, content=export_json(site)))
+    files.append(File.generated(config, ANNOTATIONS, content=annotations_json(site, site_url)))
+    # The seeds themselves, so that annotation targets and their offsets can be resolved by anyone.
+    for seed in site.verified.seeds.values():
+        files.append(File.generated(config, f"{SEEDS_DIR}/{seed.name}", content=seed.text.encode("utf-8")))
     return files
 
 
@@ -77,8 +89,13 @@ def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
     if plan is not None:
-        page.meta["title"] = str(escape(plan.title))
-        page.meta["description"] = str(escape(plan.description))
+        # Escaped once here, as Markup, so that theme templates neither double-escape nor trust them.
+        page.meta["title"] = escape(plan.title)
+        page.meta["description"] = escape(plan.description)
+        page.meta["og_type"] = plan.og_type
+        data = page_data(_build["renderer"].site, plan, config.site_url or "")
+        if data is not None:
+            page.meta["jsonld"] = Markup(script_json(data))
         return markdown
     return _build["renderer"].render_wikilinks(markdown, page.url)
 

@@ -51,3 +51,22 @@ def test_docs_page_may_not_shadow_a_generated_page(tmp_path: Path) -> None:
     result = run_mkdocs(project, "build")
     assert result.returncode == 1
     assert "timeline.md would hide a generated page" in result.stderr
+
+
+def test_structured_data_and_meta_cannot_be_broken_out_of(tmp_path: Path) -> None:
+    people = """\
+        people:
+          - id: ann
+            name: "Ann </script><script>alert(1)</script> \\" onload=\\"x"
+          - id: bob
+            name: Bob Example
+        """
+    project = make_project(tmp_path / "p", {"people.yaml": people}, docs_index="# Tiny\n")
+    result = run_mkdocs(project, "build", "--strict")
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "people" / "ann" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in page
+    assert 'onload="x' not in page
+    data = page.split('<script type="application/ld+json">', 1)[1].split("</script>", 1)[0]
+    assert json.loads(data)["name"] == 'Ann </script><script>alert(1)</script> " onload="x'
+    assert '<meta property="og:title" content="Ann &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &#34; onload=&#34;x">' in page

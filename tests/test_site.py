@@ -160,3 +160,52 @@ def test_home_page_wiki_links_and_markers_are_resolved(built_site: Path) -> None
     assert '<a class="wikilink" href="people/hilaria-baldwin/">Hilaria Baldwin</a>' in page
     assert "[[" not in page
     assert 'class="ex-cite__link" href="sources/' in page
+
+
+def _jsonld(page: Path) -> dict:
+    match = re.search(r'<script type="application/ld\+json">(.*?)</script>', page.read_text(encoding="utf-8"), re.S)
+    assert match, page
+    return json.loads(match.group(1))
+
+
+def test_person_quote_and_source_pages_carry_schema_org_json_ld(built_site: Path) -> None:
+    person = _jsonld(built_site / "people" / "alec-baldwin" / "index.html")
+    assert (person["@type"], person["name"], person["spouse"]["name"]) == ("Person", "Alec Baldwin", "Hilaria Baldwin")
+    assert len(person["children"]) >= 8
+    quote = _jsonld(built_site / "quotes" / "when-im-talking" / "index.html")
+    assert quote["@type"] == "Quotation" and quote["creator"]["name"] == "Hilaria Baldwin" and len(quote["citation"]) == 5
+    source = _jsonld(built_site / "sources" / "justify-snapping" / "index.html")
+    assert source["@type"] == "CreativeWork" and source["hasPart"] and source["headline"].startswith("Hilaria Baldwin attempts")
+
+
+def test_every_page_has_a_description_and_open_graph_meta(built_site: Path) -> None:
+    for page in html_pages(built_site):
+        text = page.read_text(encoding="utf-8")
+        for meta in ('<meta name="description" content="', '<meta property="og:title" content="', '<meta property="og:description" content="', '<meta property="og:url" content="'):
+            assert meta in text, f"{page.relative_to(built_site)}: {meta}"
+        assert not re.search(r'<meta name="description" content="\s*"', text), page
+
+
+def test_annotations_export_is_one_web_annotation_per_citation(built_site: Path) -> None:
+    collection = json.loads((built_site / "data" / "annotations.jsonld").read_text(encoding="utf-8"))
+    records = json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))["records"]
+    items = collection["first"]["items"]
+    assert collection["@context"] == "http://www.w3.org/ns/anno.jsonld" and collection["type"] == "AnnotationCollection"
+    assert collection["total"] == len(items) == sum(len(r["citations"]) for r in records)
+    for item in items:
+        seed = (built_site / "data" / "seeds" / item["target"]["source"].rsplit("/", 1)[1]).read_text(encoding="utf-8")
+        quote, position = item["target"]["selector"]
+        assert (quote["type"], position["type"]) == ("TextQuoteSelector", "TextPositionSelector")
+        assert seed[position["start"]:position["end"]] == quote["exact"]
+        assert seed[:position["start"]].endswith(quote["prefix"]) and seed[position["end"]:].startswith(quote["suffix"])
+    seeds = {p.name: p.read_bytes() for p in (ROOT / "seeds").glob("*.txt")}
+    assert {p.name: p.read_bytes() for p in (built_site / "data" / "seeds").glob("*.txt")} == seeds
+
+
+def test_every_statement_and_passage_has_a_copy_link(built_site: Path) -> None:
+    for page in html_pages(built_site):
+        text = page.read_text(encoding="utf-8")
+        for statement_id in re.findall(r'<li class="ex-statement" id="([^"]+)"', text):
+            assert f'class="ex-copylink" href="#{statement_id}"' in text, f"{page}: {statement_id}"
+        for anchor in re.findall(r'<li id="by-(q-\d+-\d+)"', text):
+            assert f'class="ex-copylink" href="#{anchor}"' in text, f"{page}: {anchor}"

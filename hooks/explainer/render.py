@@ -51,6 +51,14 @@ class PagePlan:
     def in_nav(self) -> bool:
         return not self.args
 
+    @property
+    def og_type(self) -> str:
+        if "person" in self.args:
+            return "profile"
+        if "source" in self.args:
+            return "article"
+        return "website"
+
 
 @dataclass(frozen=True)
 class Marker:

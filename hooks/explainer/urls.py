@@ -16,6 +16,7 @@ DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
 EXPORT = "data/explainer.json"
+ANNOTATIONS = "data/annotations.jsonld"
 
 
 def person_page(person_id: str) -> str:

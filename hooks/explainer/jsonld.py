@@ -1,0 +1,116 @@
+"""schema.org JSON-LD for person, quote and source pages, and W3C Web Annotations for every citation."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import urls
+from .render import PagePlan, SiteModel
+
+CONTEXT = "https://schema.org"
+CONTEXT_SIZE = 32  # characters of prefix/suffix in a TextQuoteSelector
+SEEDS_DIR = "data/seeds"
+
+
+def absolute(site_url: str, path: str) -> str:
+    return site_url.rstrip("/") + "/" + path.lstrip("/") if site_url else path
+
+
+def seed_url(site: SiteModel, site_url: str, source_id: str) -> str:
+    return absolute(site_url, f"{SEEDS_DIR}/{site.verified.seeds[source_id].name}")
+
+
+def _source_ref(site: SiteModel, site_url: str, source_id: str) -> dict[str, Any]:
+    source = site.index.sources[source_id]
+    ref: dict[str, Any] = {"@type": "CreativeWork", "name": source.title, "url": absolute(site_url, site.url_of[source_id])}
+    if source.title_kind == "headline":
+        ref["headline"] = source.title
+    return ref
+
+
+def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] | None:
+    """JSON-LD for a generated page, or None for pages that describe no single thing."""
+    if "person" in plan.args:
+        person = plan.args["person"]
+        data: dict[str, Any] = {"@context": CONTEXT, "@type": "Person", "name": person.name, "url": absolute(site_url, site.url_of[person.id])}
+        if person.aliases:
+            data["alternateName"] = list(person.aliases)
+        for view in site.relations_of.get(person.id, []):
+            other = {"@type": "Person", "name": site.label(view.other), "url": absolute(site_url, site.url_of[view.other])}
+            key = {"spouse": "spouse", "child": "children", "parent": "parent"}.get(view.label)
+            if key == "spouse":
+                data["spouse"] = other
+            elif key:
+                data.setdefault(key, []).append(other)
+        return data
+    if "quote" in plan.args:
+        quote = plan.args["quote"]
+        located = site.verified.located.get(quote.id, ())
+        data = {
+            "@context": CONTEXT,
+            "@type": "Quotation",
+            "text": site.quote_text(quote.id),
+            "url": absolute(site_url, site.url_of[quote.id]),
+            "citation": [_source_ref(site, site_url, source) for source in dict.fromkeys(c.source for c in located)],
+        }
+        if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person:
+            data["creator"] = {"@type": "Person", "name": site.label(quote.speaker.person), "url": absolute(site_url, site.url_of[quote.speaker.person])}
+        return data
+    if "source" in plan.args:
+        source = plan.args["source"]
+        data = {
+            **_source_ref(site, site_url, source.id),
+            "@context": CONTEXT,
+            "text": site.verified.seeds[source.id].text,
+            "hasPart": [
+                {"@type": "Quotation", "text": p.located.exact, "url": absolute(site_url, site.url_of[source.id] + "#" + p.anchor)}
+                for p in site.passages.get(source.id, [])
+            ],
+        }
+        return data
+    return None
+
+
+def script_json(data: dict[str, Any]) -> str:
+    """JSON that is safe inside <script>: no '<', '>' or '&' can end the element early."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def annotations(site: SiteModel, site_url: str) -> dict[str, Any]:
+    """Every citation as a W3C Web Annotation: the statement is the body, the passage the target."""
+    items = []
+    for statement in site.index.statements:
+        for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
+            text = site.verified.seeds[c.source].text
+            items.append(
+                {
+                    "id": absolute(site_url, f"{urls.ANNOTATIONS}#{statement.id}-{number}"),
+                    "type": "Annotation",
+                    "motivation": "describing",
+                    "body": [
+                        {"type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "purpose": "describing"},
+                        {"type": "SpecificResource", "source": absolute(site_url, site.url_of[statement.id]), "purpose": "linking"},
+                    ],
+                    "target": {
+                        "source": seed_url(site, site_url, c.source),
+                        "selector": [
+                            {"type": "TextQuoteSelector", "exact": c.exact, "prefix": text[max(0, c.start - CONTEXT_SIZE):c.start], "suffix": text[c.end:c.end + CONTEXT_SIZE]},
+                            {"type": "TextPositionSelector", "start": c.start, "end": c.end},
+                        ],
+                    },
+                }
+            )
+    return {
+        "@context": "http://www.w3.org/ns/anno.jsonld",
+        "id": absolute(site_url, urls.ANNOTATIONS),
+        "type": "AnnotationCollection",
+        "label": "Citations of the explainer, one annotation per cited passage",
+        "total": len(items),
+        "first": {"type": "AnnotationPage", "startIndex": 0, "items": items},
+    }
+
+
+def annotations_json(site: SiteModel, site_url: str) -> str:
+    return json.dumps(annotations(site, site_url), ensure_ascii=False, indent=1)
