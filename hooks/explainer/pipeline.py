@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .diagnostics import Diagnostic, ExplainerError, Report
+from .diagnostics import Diagnostic, ExplainerError, Severity
 from .load import load_content
 from .lock import read_lock
 from .resolve import build_index
@@ -23,21 +23,18 @@ class Layout:
     docs_dir: str = "docs"
 
 
-def check(layout: Layout) -> tuple[Verified | None, list[Diagnostic]]:
-    """Every problem in the project, sorted by place; `Verified` is None when loading failed."""
+def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
+    """Everything verified that could be, and every problem in the project, sorted by place."""
     content, report = load_content(layout.root, layout.content_dir)
     index = build_index(content, report)
     verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
     check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
-    return verified, _sorted(report)
-
-
-def _sorted(report: Report) -> list[Diagnostic]:
-    return report.sorted()
+    return verified, report.sorted()
 
 
 def check_or_raise(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
+    """Like `check`, but raise `ExplainerError` (carrying every problem) when there is any error."""
     verified, diagnostics = check(layout)
-    if verified is None or any(d.severity.value == "error" for d in diagnostics):
+    if any(d.severity is Severity.ERROR for d in diagnostics):
         raise ExplainerError(diagnostics)
     return verified, diagnostics

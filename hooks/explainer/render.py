@@ -162,15 +162,16 @@ class SiteModel:
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
         self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
         self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
+        self._support: dict[str, tuple[int, int]] = {}
 
     def support(self, statement_id: str) -> tuple[int, int]:
         """(articles cited, independent reports among them): word-for-word copies count as one."""
-        located = self.verified.located.get(statement_id, ())
-        sources = {c.source for c in located}
-        if len(sources) < 2:
-            return len(sources), len(sources)
-        groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm)
-        return len(sources), len(groups)
+        if statement_id not in self._support:
+            located = self.verified.located.get(statement_id, ())
+            sources = {c.source for c in located}
+            groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm) if len(sources) > 1 else sources
+            self._support[statement_id] = (len(sources), len(groups))
+        return self._support[statement_id]
 
     def label(self, record_id: str) -> str:
         kind, record = self.index.records[record_id]

@@ -33,6 +33,7 @@ class Index:
     records: dict[str, tuple[str, model.Record]] = field(default_factory=dict)
     statements: list[Statement] = field(default_factory=list)
     statement_by_id: dict[str, Statement] = field(default_factory=dict)
+    transcript_of_line: dict[str, str] = field(default_factory=dict)
     sources: dict[str, model.Source] = field(default_factory=dict)
     people: dict[str, model.Person] = field(default_factory=dict)
     events: dict[str, model.Event] = field(default_factory=dict)
@@ -55,7 +56,7 @@ def _register(index: Index, report: Report, kind: str, record: model.Record, rec
     return True
 
 
-def _hint(value: str, known: list[str] | dict[str, object], what: str) -> str:
+def nearest_id_hint(value: str, known: list[str] | dict[str, object], what: str) -> str:
     close = difflib.get_close_matches(value, list(known), n=1, cutoff=0.5)
     if close:
         return f"did you mean '{close[0]}'?"
@@ -64,7 +65,7 @@ def _hint(value: str, known: list[str] | dict[str, object], what: str) -> str:
 
 def _check_ref(report: Report, pos: Pos, value: str | None, known: dict[str, object], what: str) -> None:
     if value is not None and value not in known:
-        report.error(pos, f"unknown {what} '{value}'", _hint(value, known, what))
+        report.error(pos, f"unknown {what} '{value}'", nearest_id_hint(value, known, what))
 
 
 def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> None:
@@ -126,6 +127,7 @@ def build_index(content: model.Content, report: Report) -> Index:
         if _register(index, report, "transcript", transcript, transcript.id):
             index.transcripts[transcript.id] = transcript
         for line in transcript.lines:
+            index.transcript_of_line[line.id] = transcript.id
             if line.quote is None:
                 add("transcript-line", line, line.id, line.citations, transcript.id)
             else:

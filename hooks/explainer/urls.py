@@ -71,7 +71,7 @@ class Urls:
 
 def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
     """The page (source path) where a record is shown, and its anchor there ('' for a whole page)."""
-    kind, record = index.records[record_id]
+    kind = index.records[record_id][0]
     if kind == "person":
         return person_page(record_id), ""
     if kind == "quote":
@@ -83,8 +83,7 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
     if kind == "transcript":
         return transcript_page(record_id), ""
     if kind == "transcript-line":
-        owner = next(t.id for t in index.content.transcripts if any(line is record for line in t.lines))
-        return transcript_page(owner), record_id
+        return transcript_page(index.transcript_of_line[record_id]), record_id
     if kind == "omission":
         return source_page(index.statement_by_id[record_id].citations[0].source), record_id
     if kind == "event":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .diagnostics import Pos, Report
-from .resolve import _hint
+from .resolve import nearest_id_hint
 from .verify import Verified
 
 WIKILINK = re.compile(r"\[\[(?P<cite>cite:)?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]")
@@ -52,9 +52,9 @@ def check_markdown(path: str, markdown: str, verified: Verified, report: Report,
         pos = Pos(path, link.line + line_offset, link.col)
         if link.cite:
             if link.target not in index.statement_by_id:
-                report.error(pos, f"[[cite:{link.target}]] names no statement", _hint(link.target, index.statement_by_id, "statement"))
+                report.error(pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
         elif link.target not in index.records:
-            report.error(pos, f"wiki-link [[{link.target}]] names no record", _hint(link.target, index.records, "record"))
+            report.error(pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
 
 
 def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -> None:
