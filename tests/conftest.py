@@ -67,6 +67,17 @@ TINY_CONTENT = {
         """,
 }
 
+# A valid claims file, for tests that break one thing in it.
+TINY_CLAIM = """\
+claims:
+  - id: ann-greets
+    topic: general
+    text: Ann greets Bob.
+    citations:
+      - source: tiny
+        quote: said "hello there" to Bob
+"""
+
 TINY_MKDOCS = """\
 site_name: Tiny
 site_url: https://example.invalid/

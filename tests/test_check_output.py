@@ -9,17 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TINY_SEED, make_project
+from conftest import TINY_CLAIM, TINY_SEED, make_project
 
-CLAIM = """\
-claims:
-  - id: ann-greets
-    topic: general
-    text: Ann greets Bob.
-    citations:
-      - source: tiny
-        quote: said "hello there" to Bob
-"""
+CLAIM = TINY_CLAIM
 
 CASES = {
     "unknown key": (

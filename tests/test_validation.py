@@ -7,18 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from conftest import make_project
+from conftest import TINY_CLAIM, make_project
 from explainer.pipeline import Layout, check
 
-CLAIM = """\
-claims:
-  - id: ann-greets
-    topic: general
-    text: Ann greets Bob.
-    citations:
-      - source: tiny
-        quote: said "hello there" to Bob
-"""
+CLAIM = TINY_CLAIM
 
 
 def problems(project: Path) -> list[str]:
