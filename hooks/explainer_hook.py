@@ -93,6 +93,8 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         page.meta["title"] = escape(plan.title)
         page.meta["description"] = escape(plan.description)
         page.meta["og_type"] = plan.og_type
+        if plan.search_boost is not None:
+            page.meta["search"] = {"boost": plan.search_boost}
         data = page_data(_build["renderer"].site, plan, config.site_url or "")
         if data is not None:
             page.meta["jsonld"] = Markup(script_json(data))

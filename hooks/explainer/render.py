@@ -52,6 +52,11 @@ class PagePlan:
         return not self.args
 
     @property
+    def search_boost(self) -> float | None:
+        # A quote's own page should rank above the many pages that merely contain its words.
+        return 3.0 if "quote" in self.args else None
+
+    @property
     def og_type(self) -> str:
         if "person" in self.args:
             return "profile"

@@ -8,12 +8,26 @@ from __future__ import annotations
 
 import datetime
 import difflib
+import re
 from dataclasses import dataclass, field
 
 from . import model
 from .diagnostics import Pos, Report
 
-RESERVED_IDS = {"index", "data", "assets", "search", "sitemap"}
+# Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
+# on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
+# site and checks that every name and anchor it generates is covered here.
+RESERVED_IDS = {
+    "index",  # the index page of every folder
+    "404", "assets", "data", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
+    "claims", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
+}
+RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+")
+
+
+def is_reserved(record_id: str) -> bool:
+    """Whether an id would collide with a page or an anchor the site generates."""
+    return record_id in RESERVED_IDS or RESERVED_ANCHORS.fullmatch(record_id) is not None
 
 STATEMENT_KINDS = ("claim", "quote", "event", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
 
@@ -47,6 +61,10 @@ class Index:
 def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
     if record_id in RESERVED_IDS:
         report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
+        return False
+    if is_reserved(record_id):
+        hint = "sec-..., p-N, q-N-N, by-q-N-N, tip-N and wording-N are anchors on generated pages; choose another id"
+        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
         return False
     if record_id in index.records:
         first_kind, first = index.records[record_id]

@@ -1,12 +1,21 @@
-"""Read seed articles safely: only regular UTF-8 files inside the seeds folder."""
+"""Read seed articles safely: only regular UTF-8 files inside the seeds folder.
+
+A source record names its seed as `seeds/<name>`, written exactly so: no other spelling of the same
+path (`./seeds/x`, `seeds//x`), nothing outside the folder, no links (neither the file nor the folder),
+no pipes or devices, nothing larger than MAX_SEED_BYTES, no byte-order mark, nothing but UTF-8.
+"""
 
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from .textmatch import NormalizedText, normalize
+
+MAX_SEED_BYTES = 4 * 1024 * 1024  # the real articles are under 10 kB
 
 
 @dataclass(frozen=True)
@@ -25,14 +34,32 @@ class SeedError(Exception):
         self.hint = hint
 
 
+def _shown(file: str) -> str:
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in file)
+
+
 def read_seed(root: Path, file: str, seeds_dir: str = "seeds") -> Seed:
     """Refuse anything that is not a regular UTF-8 file directly inside `seeds_dir`."""
+    shown = _shown(file)
+    if shown != file:
+        raise SeedError(f"'{shown}' contains control characters", f"write it as '{seeds_dir}/<name>.txt'")
     pure = PurePosixPath(file)
     if pure.is_absolute() or ".." in pure.parts or "\\" in file:
         raise SeedError(f"'{file}' is not a path inside {seeds_dir}/", f"write it as '{seeds_dir}/<name>.txt'")
     if len(pure.parts) != 2 or pure.parts[0] != seeds_dir:
         raise SeedError(f"'{file}' is not a file directly inside {seeds_dir}/", f"write it as '{seeds_dir}/<name>.txt'")
-    folder = (root / seeds_dir).resolve()
+    if str(pure) != file:
+        raise SeedError(f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
+    try:
+        return _read(root, file, pure, seeds_dir)
+    except OSError as exc:
+        raise SeedError(f"cannot read seed file '{file}': {exc.strerror or exc}", f"check the file name and that {seeds_dir}/{pure.name} is readable") from None
+
+
+def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str) -> Seed:
+    folder = root / seeds_dir
+    if folder.is_symlink() or (folder.is_dir() and folder.resolve() != root.resolve() / seeds_dir):
+        raise SeedError(f"the folder {seeds_dir}/ is a symbolic link or lies outside the project", f"make {seeds_dir}/ a real folder holding the articles")
     path = root / pure
     if path.is_symlink():
         raise SeedError(f"'{file}' is a symbolic link", "seed files must be regular files, not links")
@@ -40,13 +67,19 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds") -> Seed:
         names = sorted(p.name for p in folder.glob("*")) if folder.is_dir() else []
         hint = "existing seeds: " + ", ".join(names) if names else f"put the article into {seeds_dir}/"
         raise SeedError(f"seed file '{file}' does not exist", hint)
-    if path.resolve().parent != folder or not path.is_file():
-        raise SeedError(f"'{file}' is not a regular file inside {seeds_dir}/")
-    data = path.read_bytes()
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode) or path.resolve().parent != folder.resolve():
+        raise SeedError(f"'{file}' is not a regular file inside {seeds_dir}/", "seed files must be regular files")
+    if info.st_size > MAX_SEED_BYTES:
+        raise SeedError(f"seed file '{file}' is {info.st_size} bytes, more than the limit of {MAX_SEED_BYTES}", "a seed is one article as plain text")
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_SEED_BYTES + 1)
+    if len(data) > MAX_SEED_BYTES:
+        raise SeedError(f"seed file '{file}' is more than {MAX_SEED_BYTES} bytes, the limit", "a seed is one article as plain text")
+    if data.startswith(b"\xef\xbb\xbf"):
+        raise SeedError(f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SeedError(f"seed file '{file}' is not valid UTF-8 (at byte {exc.start})", "convert the article to UTF-8") from None
-    if text.startswith("\ufeff"):
-        raise SeedError(f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM")
     return Seed(file, pure.name, text, hashlib.sha256(data).hexdigest(), normalize(text))

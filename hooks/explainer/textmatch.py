@@ -7,14 +7,16 @@ Normalization (applied to both the seed and the passage, nothing looser):
 - every run of white space (including no-break and other Unicode spaces, tabs, newlines) counts as
   one space, and white space at either end of the passage is ignored.
 Offsets returned are code-point offsets into the seed's original text, so what is shown is always
-the seed's own characters.
+the seed's own characters; a match begins and ends at whole characters of the seed (never between a
+letter and the accent NFC composed into it), so the seed's text at a match normalizes to the passage.
 """
 
 from __future__ import annotations
 
-import bisect
 import difflib
+import re
 import unicodedata
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 
 _FOLD = {
@@ -22,6 +24,9 @@ _FOLD = {
     **{ord(c): '"' for c in '"“”„‟″'},
     **{ord(c): "-" for c in "-‐‑‒–—―−"},
 }
+
+
+_WORD = re.compile(r"[^ ]+")
 
 
 def _is_space(ch: str) -> bool:
@@ -42,6 +47,22 @@ class NormalizedText:
         return self.starts[start], self.ends[end - 1]
 
 
+def _joins_previous(text: str, start: int, at: int) -> bool:
+    """Whether NFC could change text[start:at] + text[at] at their seam, so that text[at] must join.
+
+    Per-cluster NFC then equals NFC of the whole text: a seam is kept only where text[at] is a
+    starter that does not compose with what comes before (Hangul jamo and some vowel signs are
+    starters that do compose; characters whose decomposition begins with a combining mark join).
+    """
+    ch = text[at]
+    if ch.isascii() or _is_space(ch):
+        return False
+    if unicodedata.combining(ch) or unicodedata.combining(unicodedata.normalize("NFD", ch)[0]):
+        return True
+    cluster = text[start:at]
+    return unicodedata.normalize("NFC", cluster + ch) != unicodedata.normalize("NFC", cluster) + unicodedata.normalize("NFC", ch)
+
+
 def normalize(original: str) -> NormalizedText:
     out: list[str] = []
     starts: list[int] = []
@@ -53,19 +74,17 @@ def normalize(original: str) -> NormalizedText:
             j = i + 1
             while j < n and _is_space(original[j]):
                 j += 1
-            if out and out[-1] != " ":
+            if out:
                 out.append(" ")
                 starts.append(i)
                 ends.append(j)
-            elif out:
-                ends[-1] = j
             i = j
             continue
         j = i + 1
-        while j < n and unicodedata.combining(original[j]):
+        while j < n and _joins_previous(original, i, j):
             j += 1
         cluster = original[i:j]
-        composed = unicodedata.normalize("NFC", cluster) if j - i > 1 or not cluster.isascii() else cluster
+        composed = cluster if cluster.isascii() else unicodedata.normalize("NFC", cluster)
         for c in composed.translate(_FOLD):
             out.append(c)
             starts.append(i)
@@ -104,6 +123,16 @@ def _occurrences(haystack: str, needle: str) -> list[int]:
     return found
 
 
+def _on_seams(seed: NormalizedText, start: int, end: int) -> bool:
+    """Whether normalized [start, end) begins and ends where whole original characters do.
+
+    A match must not take part of what one original cluster became (a letter without the accent that
+    NFC composed into it, one of two characters a single one expands to).
+    """
+    starts = seed.starts
+    return (start == 0 or starts[start] != starts[start - 1]) and (end == len(starts) or starts[end] != starts[end - 1])
+
+
 def find_passage(
     seed: NormalizedText,
     passage: str,
@@ -114,7 +143,7 @@ def find_passage(
     needle = normalize_passage(passage)
     if not needle:
         return Found((), 0)
-    hits = _occurrences(seed.text, needle)
+    hits = [h for h in _occurrences(seed.text, needle) if _on_seams(seed, h, h + len(needle))]
     total = len(hits)
     if prefix:
         want = normalize_passage(prefix)
@@ -127,37 +156,60 @@ def find_passage(
     return Found(tuple(Match(*seed.span(h, h + len(needle))) for h in hits), total)
 
 
+HINT_WORDS = 300  # a longer passage is compared by its first words only
+HINT_CANDIDATES = 8  # places in the seed compared in full
+HINT_HITS_PER_WORD = 50  # a word that occurs more often than this does not vote
+
+
+def _key(word: str) -> str:
+    """A word as compared for hints: case, punctuation and quotes do not count."""
+    return "".join(ch for ch in word.casefold() if ch.isalnum())
+
+
 def closest_passage(seed: NormalizedText, passage: str) -> str | None:
     """The seed's own text that best resembles `passage`, for a 'did you mean' hint.
 
-    Candidates are spans of whole words near places where one of the passage's words occurs,
-    a little shorter or longer than the passage; the most similar one wins. Error path only.
+    Words are compared, not characters, so that the cost stays small for any passage: each word of
+    the passage votes for the places where the passage would start if that word were in the right
+    place; the few places with most votes are compared word by word with the passage, and the one
+    whose matching words cover it best wins (at least half the words must match). Error path only.
     """
     needle = normalize_passage(passage)
     hay = seed.text
     if not needle or not hay:
         return None
-    width = len(needle)
-    word_starts = [0] + [i + 1 for i, ch in enumerate(hay) if ch == " "]
-    word_ends = [i for i, ch in enumerate(hay) if ch == " "] + [len(hay)]
-    anchors: set[int] = set()
-    offset = 0
-    for word in needle.split(" "):
-        if len(word) >= 3:
-            for at in _occurrences(hay, word)[:20]:
-                anchors.add(max(0, at - offset))
-        offset += len(word) + 1
+    spans = [(m.start(), m.end()) for m in _WORD.finditer(hay)]
+    keys = [_key(hay[s:e]) for s, e in spans]
+    wanted = [_key(word) for word in needle.split(" ")][:HINT_WORDS]
+    where: dict[str, list[int]] = defaultdict(list)
+    for index, key in enumerate(keys):
+        if key:
+            where[key].append(index)
+    votes: Counter[int] = Counter()
+    for offset, key in enumerate(wanted):
+        hits = where.get(key, [])
+        if key and len(hits) <= HINT_HITS_PER_WORD:
+            for index in hits:
+                votes[index - offset] += 1
+    size = len(wanted)
+    slack = 3 + size // 5
     best_ratio, best = 0.0, None
-    for anchor in sorted(anchors)[:200]:
-        first = bisect.bisect_right(word_starts, anchor) - 1
-        for start in word_starts[max(0, first - 1): first + 2]:
-            lo = bisect.bisect_left(word_ends, start + width * 2 // 3)
-            hi = bisect.bisect_right(word_ends, start + width * 3 // 2)
-            for end in word_ends[lo:hi][:12]:
-                matcher = difflib.SequenceMatcher(None, needle, hay[start:end], autojunk=False)
-                ratio = matcher.ratio()
-                if ratio > best_ratio:
-                    best_ratio, best = ratio, (start, end)
+    compared: list[int] = []
+    for diagonal, _ in votes.most_common(HINT_CANDIDATES):
+        if any(abs(diagonal - other) <= slack for other in compared):
+            continue  # the window compared there already covers this place
+        compared.append(diagonal)
+        lo, hi = max(0, diagonal - slack), min(len(keys), diagonal + size + slack)
+        blocks = [b for b in difflib.SequenceMatcher(None, wanted, keys[lo:hi], autojunk=False).get_matching_blocks() if b.size]
+        if not blocks:
+            continue
+        first, last = lo + blocks[0].b, lo + blocks[-1].b + blocks[-1].size
+        matched = sum(b.size for b in blocks)
+        ratio = 2 * matched / (size + last - first)
+        if ratio > best_ratio:
+            # Show as many words before and after the matching ones as the passage has there.
+            first, last = max(lo, first - blocks[0].a), min(hi, last + size - blocks[-1].a - blocks[-1].size)
+            best_ratio, best = ratio, (spans[first][0], spans[last - 1][1])
     if best is None or best_ratio < 0.5:
         return None
     s, e = seed.span(*best)

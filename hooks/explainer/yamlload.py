@@ -1,12 +1,18 @@
 """Read one YAML file into a position-carrying node tree, refusing everything that is not plain data.
 
-Editors' files are untrusted: only the safe core schema is accepted, anchors and aliases are refused
-(an alias bomb then cannot expand), duplicate keys are errors rather than last-one-wins, and the
-size of files and values is bounded so that a hostile file can neither hang nor exhaust the build.
+Editors' files are untrusted: only the safe core schema is accepted, anchors, aliases and merge keys
+are refused (an alias bomb then cannot expand), duplicate keys are errors rather than last-one-wins,
+values must be printable text (no control characters or lone surrogates smuggled in through escapes),
+only regular files with plain names are read, and the size of files, keys, numbers and nesting is
+bounded so that a hostile file can neither hang nor exhaust the build.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import stat
+import unicodedata
 from pathlib import Path
 
 import yaml
@@ -14,8 +20,16 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .diagnostics import Pos, Report
 
-MAX_FILE_BYTES = 64 * 1024 * 1024
+MAX_FILE_BYTES = 2 * 1024 * 1024  # the largest real file is ~45 kB; PyYAML reads ~0.7 MB/s
 MAX_DEPTH = 32
+MAX_KEY = 100  # characters in a mapping key; real keys are short names such as 'citations'
+MAX_NUMBER = 100  # characters in an integer; Python refuses to convert more than 4300 digits
+
+# File names end up in URLs (edit links) and in messages: letters, digits, '.', '_', '-' only.
+SAFE_PATH = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
+_YAML_TAG = "tag:yaml.org,2002:"
+MERGE_TAG = "tag:yaml.org,2002:merge"
+INT_TAG = "tag:yaml.org,2002:int"
 
 CORE_TAGS = {
     "tag:yaml.org,2002:str",
@@ -51,7 +65,8 @@ class _PlainDataLoader(yaml.SafeLoader):
             raise _Refused(event.start_mark, f"anchor '&{anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
         tag = getattr(event, "tag", None)
         if tag not in (None, "!") and self._expand(tag) not in CORE_TAGS:
-            raise _Refused(event.start_mark, f"tag '{tag}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
+            shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
+            raise _Refused(event.start_mark, f"tag '{printable(shown)}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
         self._depth = getattr(self, "_depth", 0) + 1
         try:
             if self._depth > MAX_DEPTH:
@@ -63,7 +78,7 @@ class _PlainDataLoader(yaml.SafeLoader):
     @staticmethod
     def _expand(tag: str) -> str:
         if tag.startswith("!!"):
-            return "tag:yaml.org,2002:" + tag[2:]
+            return _YAML_TAG + tag[2:]
         return tag
 
 
@@ -84,6 +99,16 @@ def _offset_pos(path: str, data: bytes, offset: int) -> Pos:
     return Pos(path, line, col)
 
 
+def printable(text: str) -> str:
+    """`text` with every non-printable character written as an escape, safe to show in a message."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text)
+
+
+def _text_pos(path: str, text: str, index: int) -> Pos:
+    before = text[:index]
+    return Pos(path, before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1)
+
+
 def decode_text(path: str, data: bytes, report: Report) -> str | None:
     """Strict UTF-8 without a byte-order mark; returns None after reporting why not."""
     if data.startswith(b"\xef\xbb\xbf"):
@@ -96,7 +121,25 @@ def decode_text(path: str, data: bytes, report: Report) -> str | None:
         return None
 
 
-def _find_duplicate_keys(path: str, node: Node, report: Report) -> None:
+def _bad_character(value: str) -> str | None:
+    """The first character of `value` that is not plain printable text, described; None if all are."""
+    for ch in value:
+        if ch in "\t\n":
+            continue
+        category = unicodedata.category(ch)
+        if category == "Cc":
+            return f"the control character U+{ord(ch):04X}"
+        if category == "Cs":
+            return f"an unpaired surrogate U+{ord(ch):04X}"
+    return None
+
+
+def _check_plain_data(path: str, node: Node, report: Report) -> bool:
+    """Report what composition let through but content may not hold; False if the file must be refused.
+
+    Duplicate keys are reported and the file is still validated; everything else refuses the file.
+    """
+    ok = True
     stack = [node]
     while stack:
         current = stack.pop()
@@ -104,51 +147,119 @@ def _find_duplicate_keys(path: str, node: Node, report: Report) -> None:
             seen: dict[str, Node] = {}
             for key, value in current.value:
                 if isinstance(key, ScalarNode):
+                    if key.tag == MERGE_TAG:
+                        report.error(node_pos(path, key), "merge key '<<' is not allowed", "write the keys out in full; anchors, aliases and merge keys are not supported")
+                        ok = False
+                        continue
+                    if len(key.value) > MAX_KEY:
+                        report.error(node_pos(path, key), f"key is {len(key.value)} characters long, more than the limit of {MAX_KEY}", "keys are short names such as 'text' or 'citations'")
+                        ok = False
+                        continue
                     if key.value in seen:
                         first = node_pos(path, seen[key.value])
-                        report.error(node_pos(path, key), f"duplicate key '{key.value}'", f"the key is first used at line {first.line}; keep one of them")
+                        report.error(node_pos(path, key), f"duplicate key '{printable(key.value)}'", f"the key is first used at line {first.line}; keep one of them")
                     else:
                         seen[key.value] = key
+                stack.append(key)
                 stack.append(value)
         elif isinstance(current, SequenceNode):
             stack.extend(current.value)
+        elif isinstance(current, ScalarNode):
+            bad = _bad_character(current.value)
+            if bad is not None:
+                report.error(node_pos(path, current), f"text contains {bad}", "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)")
+                ok = False
+            elif current.tag == INT_TAG and len(current.value) > MAX_NUMBER:
+                hint = "numbers in content files are years, months, days, sequence numbers and occurrences"
+                report.error(node_pos(path, current), f"number is {len(current.value)} characters long, more than the limit of {MAX_NUMBER}", hint)
+                ok = False
+    return ok
+
+
+_OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "flow mapping": "the '{'"}
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[str, str]:
+    """PyYAML's problem, in editors' words where we can, and a hint on what to change."""
+    problem = printable(exc.problem or exc.context or "invalid YAML")
+    context = exc.context or ""
+    if "expected a single document" in context:
+        return "more than one YAML document in the file", "remove the '---' separator: one document per file"
+    if "\\t" in problem:
+        return problem, "indent with spaces, not tabs"
+    opened = next((what for key, what in _OPENED.items() if key in context), None)
+    if opened is not None and exc.context_mark is not None:
+        return problem, f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
+    if "mapping values are not allowed" in problem:
+        return problem, "put text that contains ': ' in quotes"
+    if "cannot start any token" in problem:
+        return problem, "put the value in quotes"
+    if "expected <block end>" in problem:
+        return problem, "check the indentation: the keys of one mapping, and the items of one list, must line up"
+    return problem, "check the YAML syntax at this place"
+
+
+def _read_regular_file(path: Path, display_path: str, report: Report) -> bytes | None:
+    """The bytes of a regular, not too large file; anything else (link, pipe, device, folder) is refused."""
+    shown = printable(display_path)
+    if not SAFE_PATH.fullmatch(display_path):
+        suggestion = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(display_path).name).strip("-") or "content.yaml"
+        report.error(Pos(shown), "the file name has characters other than letters, digits, '.', '_' and '-'", f"rename the file, e.g. to '{suggestion}'")
+        return None
+    try:
+        info = os.lstat(path)
+        if stat.S_ISLNK(info.st_mode):
+            report.error(Pos(shown), "the file is a symbolic link", "content files must be regular files, not links")
+            return None
+        if not stat.S_ISREG(info.st_mode):
+            report.error(Pos(shown), "the file is not a regular file", "content files must be regular files")
+            return None
+        if info.st_size > MAX_FILE_BYTES:
+            report.error(Pos(shown), f"file is {info.st_size} bytes, more than the limit of {MAX_FILE_BYTES}", "split it into several files")
+            return None
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        report.error(Pos(shown), f"cannot read file: {exc.strerror or exc}")
+        return None
+    if len(data) > MAX_FILE_BYTES:  # it grew after the check
+        report.error(Pos(shown), f"file is more than {MAX_FILE_BYTES} bytes, the limit", "split it into several files")
+        return None
+    return data
 
 
 def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
     """Parse one content file; on any problem report it and return None."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        report.error(Pos(display_path), f"cannot read file: {exc.strerror}")
+    data = _read_regular_file(path, display_path, report)
+    if data is None:
         return None
-    if size > MAX_FILE_BYTES:
-        report.error(Pos(display_path), f"file is {size} bytes, more than the limit of {MAX_FILE_BYTES}", "split it into several files")
-        return None
-    data = path.read_bytes()
     text = decode_text(display_path, data, report)
     if text is None:
         return None
-    loader = _PlainDataLoader(text)
+    loader: _PlainDataLoader | None = None
     try:
+        loader = _PlainDataLoader(text)
         root = loader.get_single_node()
     except _Refused as exc:
         report.error(_mark_pos(display_path, exc.mark), exc.message, exc.hint)
         return None
+    except yaml.reader.ReaderError as exc:
+        hint = "remove it, e.g. with an editor that shows invisible characters; content files hold printable text only"
+        report.error(_text_pos(display_path, text, exc.position), f"file contains the character U+{exc.character:04X}, which YAML does not allow", hint)
+        return None
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        problem = exc.problem or exc.context or "invalid YAML"
-        hint = "indent with spaces, not tabs" if "\\t" in problem or "tab" in problem else "check the YAML syntax at this place"
-        if "expected a single document" in str(exc.context or ""):
-            problem, hint = "more than one YAML document in the file", "remove the '---' separator: one document per file"
-        report.error(_mark_pos(display_path, mark), problem, hint)
+        problem, hint = _syntax_error(exc)
+        report.error(_mark_pos(display_path, exc.problem_mark or exc.context_mark), problem, hint)
         return None
     except yaml.YAMLError as exc:
         report.error(Pos(display_path), f"invalid YAML: {exc}")
         return None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if root is None:
         report.error(Pos(display_path), "file is empty", "add a top-level mapping such as 'claims:' or delete the file")
         return None
-    _find_duplicate_keys(display_path, root, report)
+    if not _check_plain_data(display_path, root, report):
+        return None
     return root

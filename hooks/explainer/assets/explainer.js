@@ -30,4 +30,17 @@
     });
   });
   document.addEventListener("DOMContentLoaded", liveRegion);
+
+  // Citation previews open at their marker; near the right edge, shift them left so they stay in view.
+  function placePreview(event) {
+    var cite = event.target.closest ? event.target.closest(".ex-cite") : null;
+    var tip = cite && cite.querySelector(".ex-cite__tip");
+    if (!tip) return;
+    tip.style.left = "";
+    var box = tip.getBoundingClientRect();
+    var right = document.documentElement.clientWidth - 8;
+    if (box.width && box.right > right) tip.style.left = Math.max(right - box.right, 8 - box.left) + "px";
+  }
+  document.addEventListener("mouseover", placePreview);
+  document.addEventListener("focusin", placePreview);
 })();
