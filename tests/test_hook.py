@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import make_project, run_mkdocs
+from conftest import TINY_CLAIM, make_project, run_mkdocs
 
 
 def test_small_site_builds_strict_with_every_page_type(tiny_project: Path) -> None:
@@ -70,3 +70,14 @@ def test_structured_data_and_meta_cannot_be_broken_out_of(tmp_path: Path) -> Non
     data = page.split('<script type="application/ld+json">', 1)[1].split("</script>", 1)[0]
     assert json.loads(data)["name"] == 'Ann </script><script>alert(1)</script> " onload="x'
     assert '<meta property="og:title" content="Ann &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &#34; onload=&#34;x">' in page
+
+
+def test_text_is_plain_but_source_ids_become_links(tmp_path: Path) -> None:
+    claims = TINY_CLAIM.replace("text: Ann greets Bob.", 'text: "Only tiny says <b>so</b>; tiny-ish is not an id."')
+    project = make_project(tmp_path / "p", {"claims.yaml": claims}, docs_index="# Tiny\n")
+    sources = project / "content" / "sources.yaml"
+    sources.write_text(sources.read_text(encoding="utf-8").replace("    title_kind: headline", "    title_kind: headline\n    label: the tiny article"), encoding="utf-8")
+    result = run_mkdocs(project, "build", "--strict")
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "claims" / "general" / "index.html").read_text(encoding="utf-8")
+    assert 'Only <a class="ex-source-ref" href="../../sources/tiny/">the tiny article</a> says &lt;b&gt;so&lt;/b&gt;; tiny-ish is not an id.' in page

@@ -79,6 +79,7 @@ class Source(Record):
     sha256: str | None = None
     title: str = ""
     title_kind: str = "headline"
+    label: str | None = None
     facts: list[Fact] = field(default_factory=list)
 
 

@@ -7,6 +7,7 @@ autoescaping; templates never mark editor text as safe.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,6 +169,8 @@ class SiteModel:
         self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
         self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
         self._support: dict[str, tuple[int, int]] = {}
+        ids = sorted(index.sources, key=len, reverse=True)
+        self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
 
     def support(self, statement_id: str) -> tuple[int, int]:
         """(articles cited, independent reports among them): word-for-word copies count as one."""
@@ -177,6 +180,20 @@ class SiteModel:
             groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm) if len(sources) > 1 else sources
             self._support[statement_id] = (len(sources), len(groups))
         return self._support[statement_id]
+
+    def prose_parts(self, text: str) -> list[tuple[str, str | None]]:
+        """Split plain text at mentions of source ids: (text, None) and (source label, source id) parts."""
+        if self._source_mention is None:
+            return [(text, None)]
+        parts: list[tuple[str, str | None]] = []
+        last = 0
+        for m in self._source_mention.finditer(text):
+            parts.append((text[last:m.start()], None))
+            source = self.index.sources[m.group()]
+            parts.append((source.label or source.title, source.id))
+            last = m.end()
+        parts.append((text[last:], None))
+        return [p for p in parts if p[0]]
 
     def label(self, record_id: str) -> str:
         kind, record = self.index.records[record_id]
@@ -274,6 +291,8 @@ class Renderer:
             percent=lambda x: f"{x * 100:.0f}%",
             layout_of=lambda source_id: source_layout(self.site, source_id),
         )
+        self.env.filters["prose"] = _prose
+        self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
 
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
@@ -294,6 +313,16 @@ class Renderer:
             return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
         return replace_wikilinks(markdown, render)
+
+
+@jinja2.pass_context
+def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
+    """Editor text as escaped plain text, with mentions of source ids shown as links to the article."""
+    x: PageContext = context["x"]
+    out = Markup("")
+    for part, source_id in x.site.prose_parts(text):
+        out += Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
+    return out
 
 
 def _first_path(records: list[Any]) -> str | None:

@@ -327,6 +327,7 @@ SOURCE = Obj(
         Key("sha256", Text(max_len=64), "SHA-256 of the seed file's bytes"),
         Key("title", SHORT, "the article's headline, or a description written by us", True),
         Key("title_kind", Choice(model.TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it", True),
+        Key("label", SHORT, "a short name; where any text mentions this source's id, readers see this name as a link to the article"),
         Key("facts", ListOf(FACT), "what the text states about itself, e.g. where it first appeared"),
     ),
     "One seed article.",
