@@ -25,7 +25,7 @@ from explainer.export import export_json
 from explainer.jsonld import SEEDS_DIR, annotations_json, page_data, script_json
 from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
-from explainer.render import PagePlan, Renderer
+from explainer.render import PagePlan, Renderer, restore_wikilinks
 from explainer.urls import ANNOTATIONS, EXPORT, Urls
 
 log = get_plugin_logger("explainer")
@@ -99,13 +99,15 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         if data is not None:
             page.meta["jsonld"] = Markup(script_json(data))
         return markdown
-    return _build["renderer"].render_wikilinks(markdown, page.url)
+    markdown, fragments = _build["renderer"].render_wikilinks(markdown, page.url)
+    _build.setdefault("wikilinks", {})[page.file.src_uri] = fragments
+    return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
     if plan is None:
-        return html
+        return restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri, {}))
     return _build["renderer"].render(plan, page.url)
 
 

@@ -8,6 +8,7 @@ autoescaping; templates never mark editor text as safe.
 from __future__ import annotations
 
 import re
+import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -301,18 +302,35 @@ class Renderer:
         template = self.env.get_template(page.template)
         return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
 
-    def render_wikilinks(self, markdown: str, page_url: str) -> str:
-        """Replace [[id]], [[id|text]] and [[cite:id]] in a hand-written page (checked beforehand)."""
+    def render_wikilinks(self, markdown: str, page_url: str) -> tuple[str, dict[str, str]]:
+        """Swap [[id]], [[id|text]] and [[cite:id]] (checked beforehand) for placeholder tokens.
+
+        Returns the Markdown with tokens and each token's HTML, to put in after Markdown has run:
+        inserted before, names or passages containing `*` or `<` would be read as Markdown.
+        """
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
+        nonce = secrets.token_hex(6)
+        html: dict[str, str] = {}
 
         def render(link: WikiLink) -> str:
             if link.cite:
-                return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
-            text = link.text.strip() if link.text else context.label(link.target)
-            return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
+                fragment = str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
+            else:
+                text = link.text.strip() if link.text else context.label(link.target)
+                fragment = str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
+            token = f"exwikilink{nonce}x{len(html)}x"
+            html[token] = fragment
+            return token
 
-        return replace_wikilinks(markdown, render)
+        return replace_wikilinks(markdown, render), html
+
+
+def restore_wikilinks(html: str, fragments: dict[str, str]) -> str:
+    if not fragments:
+        return html
+    pattern = re.compile("|".join(map(re.escape, fragments)))
+    return pattern.sub(lambda m: fragments[m.group()], html)
 
 
 @jinja2.pass_context
