@@ -12,23 +12,28 @@ subprocess:
 
 1. `explainer check --root DIR` (load, validate, resolve, verify);
 2. the full `mkdocs build` of that project with the explainer hook;
-3. `mkdocs build` of a second project with the same mkdocs.yml but no hook, whose docs/ already
-   holds every generated page as a Markdown file containing the page's rendered HTML fragment
-   (entity pages marked not-in-nav, as the hook does), the hand-written pages with their
-   wiki-links rendered, the stylesheet and the JSON export, so that build (2) minus build (3) is
-   the hook's own work;
+3. `mkdocs build` of a second project with the same mkdocs.yml but no hook. Its docs/ holds what
+   the hook hands MkDocs, frozen into files by running the hook's events in this process: every
+   generated page as Markdown front matter (the page metadata) plus the rendered HTML fragment,
+   the hand-written pages with wiki-links rendered, and the generated assets and exports; its
+   mkdocs.yml adds what the hook's on_config adds (stylesheet, script, theme override) and marks
+   the entity pages not-in-nav, as the hook does. Build (2) minus build (3) is the hook's own work
+   (less the Markdown parsing of raw HTML that only build (3) does, measured separately).
 
-and, in this process, the library's steps one by one (to see which of them grows non-linearly).
-Each command runs --repeat times, interleaved, and the median is reported. Wall time, CPU time
-(user + system) and peak RSS come from a minimal wrapper process that runs the command as its
-only child. One JSON object per size is printed on stdout, one line each; progress goes to stderr.
-Numbers are seconds and ratios, never pass/fail.
+Running the hook's events in this process also times (in CPU seconds of this process) the
+library's steps one by one, to show which of them grows non-linearly. Each command runs --repeat times, interleaved; wall times are
+the fastest run (all runs are listed), CPU times the median. Wall time, CPU time (user + system)
+and peak RSS come from a minimal wrapper process that runs the command as its only child. One
+JSON object per size is printed on stdout, one line each; progress goes to stderr. Numbers are
+seconds and ratios, never pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
+import builtins
 import hashlib
+import importlib.util
 import itertools
 import json
 import os
@@ -49,18 +54,18 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+import markdown
+import pathspec
 import yaml
+from mkdocs.config import load_config
+from mkdocs.structure.files import get_files
+from mkdocs.structure.pages import Page
+from mkdocs.utils.meta import get_data
 
-from explainer import assets, model
-from explainer.diagnostics import Severity
-from explainer.export import export_json
-from explainer.load import load_content
-from explainer.render import PagePlan, Renderer, source_layout
-from explainer.resolve import build_index
+from explainer import model, pipeline, render, sourcetext
+from explainer.render import PagePlan
 from explainer.textmatch import NormalizedText, find_passage, normalize
-from explainer.urls import EXPORT, Urls
-from explainer.verify import verify
-from explainer.wikilinks import check_docs, replace_wikilinks
+from explainer.wikilinks import replace_wikilinks
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -483,114 +488,182 @@ def copy_handwritten_docs(docs: Path) -> None:
             shutil.copy(path, target)
 
 
-# ---- the library's steps, in this process --------------------------------------------------------
+# ---- the hook's work, done in this process: timed step by step, and frozen into a plain project -----
 
 
-@contextmanager
-def timed(into: dict[str, float], key: str) -> Iterator[None]:
-    start = time.perf_counter()
-    try:
-        yield
-    finally:
-        into[key] = into.get(key, 0.0) + time.perf_counter() - start
+class Timers:
+    """Accumulated CPU seconds of this process per step, gathered by temporarily wrapping library functions."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self._restore: list[tuple[Any, str, Any]] = []
+
+    @contextmanager
+    def timed(self, key: str) -> Iterator[None]:
+        start = time.process_time()
+        try:
+            yield
+        finally:
+            self.seconds[key] += time.process_time() - start
+
+    def wrap(self, owner: Any, name: str, key: str) -> None:
+        original = getattr(owner, name)
+
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            with self.timed(key):
+                return original(*args, **kwargs)
+
+        self._restore.append((owner, name, original))
+        setattr(owner, name, wrapper)
+
+    def unwrap(self) -> None:
+        for owner, name, original in reversed(self._restore):
+            setattr(owner, name, original)
+        self._restore.clear()
 
 
 @dataclass
-class Rendered:
+class Driven:
     statements: int
-    pages: list[tuple[PagePlan, str]]
-    handwritten: dict[str, str]  # docs/ path -> its Markdown with wiki-links rendered, as the hook does
-    stylesheet: str
-    export: str
+    pages: int
     steps: dict[str, float]
     by_template: dict[str, float]
     slowest: list[tuple[str, float]]
     passages: dict[str, int]
 
 
-def render_in_process(project: Path) -> Rendered:
-    """Run load -> validate -> resolve -> verify -> render -> export as the hook does, timing each step."""
-    steps: dict[str, float] = {}
-    with timed(steps, "load_validate_s"):
-        content, report = load_content(project)
-    with timed(steps, "resolve_s"):
-        index = build_index(content, report)
-    with timed(steps, "verify_s"):
-        verified = verify(project, index, report)
-    with timed(steps, "check_docs_s"):
-        check_docs(project / "docs", project, verified, report)
-    errors = [d for d in report.items if d.severity is Severity.ERROR]
-    if errors:
-        raise SystemExit("the synthetic corpus has errors (a bug in bench/run.py):\n" + "\n".join(d.format_text() for d in errors[:20]))
-    url_scheme = Urls(directory_urls=True)
-    with timed(steps, "site_model_s"):
-        renderer = Renderer(verified, url_scheme)
-    with timed(steps, "plan_s"):
-        plans = renderer.plan()
-    with timed(steps, "source_layout_s"):
-        for source in content.sources:
-            source_layout(renderer.site, source.id)
+def import_hook(path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(f"bench_explainer_hook_{id(path)}", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def drive_hook(project: Path, plain: Path) -> Driven:
+    """Run the hook's MkDocs events over the project in this process, timing the library's steps, and
+    write what the hook hands MkDocs (page metadata and HTML, hand-written pages after wiki-links,
+    generated files, config changes) as the plain project: same pages and config, no hook."""
+    hook = import_hook(project / "hooks" / "explainer_hook.py")
+    timers = Timers()
+    for owner, name, key in (
+        (pipeline, "load_content", "load_validate_s"),
+        (pipeline, "build_index", "resolve_s"),
+        (pipeline, "verify", "verify_s"),
+        (pipeline, "check_docs", "check_docs_s"),
+        (render, "measure_sources", "measure_sources_s"),
+        (render, "source_layout", "source_layout_s"),
+        (sourcetext, "_laminate", "source_layout_laminate_s"),
+        (hook, "export_json", "export_json_s"),
+        (hook, "annotations_json", "annotations_json_s"),
+    ):
+        if hasattr(owner, name):
+            timers.wrap(owner, name, key)
     by_template: dict[str, float] = defaultdict(float)
-    pages: list[tuple[PagePlan, str]] = []
     slowest: list[tuple[str, float]] = []
-    with timed(steps, "render_pages_s"):
-        for plan in plans:
-            start = time.perf_counter()
-            html = renderer.render(plan, url_scheme.page_url(plan.src_uri))
-            took = time.perf_counter() - start
-            by_template[plan.template] += took
-            slowest.append((plan.src_uri, took))
-            pages.append((plan, html))
-    with timed(steps, "render_wikilinks_s"):
-        handwritten = {
-            path.relative_to(project / "docs").as_posix(): renderer.render_wikilinks(path.read_text(encoding="utf-8"), url_scheme.page_url(path.relative_to(project / "docs").as_posix()))
-            for path in sorted((project / "docs").rglob("*.md"))
-        }
-    with timed(steps, "export_json_s"):
-        export = export_json(renderer.site)
+    docs = plain / "docs"
+    try:
+        config = load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(plain / "unused-site"))
+        theme_dirs_before = list(config.theme.dirs)
+        config.plugins._current_plugin = "explainer_hook"  # as MkDocs sets it while it runs a hook's event
+        with timers.timed("on_config_s"):
+            config = hook.on_config(config)
+        files = get_files(config)
+        handwritten = {file.src_uri for file in files}
+        with timers.timed("on_files_s"):
+            files = hook.on_files(files, config)
+        plans: dict[str, PagePlan] = hook._build["plans"]
+        site = hook._build["renderer"].site
+        pages = 0
+        for file in files:
+            target = docs / file.src_uri
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if not file.is_documentation_page():
+                if file.src_uri not in handwritten:
+                    target.write_bytes(file.content_bytes)
+                else:
+                    shutil.copy(file.abs_src_path or "", target)
+                continue
+            pages += 1
+            page = Page(None, file, config)
+            page.read_source(config)
+            with timers.timed("on_page_markdown_s"):
+                body = hook.on_page_markdown(page.markdown or "", page=page, config=config, files=files)
+            plan = plans.get(file.src_uri)
+            if plan is not None:
+                start = time.process_time()
+                body = hook.on_page_content("", page=page, config=config, files=files)
+                took = time.process_time() - start
+                by_template[plan.template] += took
+                slowest.append((file.src_uri, took))
+            meta = {key: str(value) for key, value in page.meta.items()}
+            front = f"---\n{yaml.safe_dump(meta, allow_unicode=True, width=4096)}---\n\n" if meta else ""
+            target.write_text(front + body, encoding="utf-8")
+        new_dirs = [d for d in config.theme.dirs if d not in theme_dirs_before]
+        if new_dirs:
+            shutil.copytree(new_dirs[0], plain / "overrides")
+        original = (project / "mkdocs.yml").read_text(encoding="utf-8")
+        (plain / "mkdocs.yml").write_text(plain_config(original, config, files, plans, bool(new_dirs)), encoding="utf-8")
+    finally:
+        timers.unwrap()
+    steps = dict(timers.seconds)
+    steps["render_pages_s"] = sum(by_template.values())
     slowest.sort(key=lambda item: -item[1])
-    passages = {source_id: len(views) for source_id, views in renderer.site.passages.items()}
-    return Rendered(len(index.statements), pages, handwritten, assets.stylesheet(), export, steps, dict(by_template), slowest[:3], passages)
+    passages = {source_id: len(views) for source_id, views in site.passages.items()}
+    return Driven(len(site.index.statements), pages, steps, dict(by_template), slowest[:3], passages)
 
 
-# ---- the plain mkdocs-material project: same pages, same config, no hook -----------------------------
-
-
-def plain_config(original: str, pages: list[PagePlan]) -> str:
-    """The project's mkdocs.yml without `hooks:`, with the stylesheet the hook would add and the hook's not-in-nav pages."""
-    lines = original.splitlines()
+def _drop_top_level_keys(text: str, keys: tuple[str, ...]) -> list[str]:
     kept: list[str] = []
     skipping = False
-    for line in lines:
-        if re.match(r"^hooks\s*:", line):
+    for line in text.splitlines():
+        if re.match(rf"^(?:{'|'.join(keys)})\s*:", line):
             skipping = True
             continue
         if skipping and (line.startswith((" ", "\t", "-")) or not line.strip()):
             continue
         skipping = False
         kept.append(line)
-    folders = sorted({plan.src_uri.split("/")[0] for plan in pages if not plan.in_nav and "/" in plan.src_uri})
+    return kept
+
+
+def plain_config(original: str, config: Any, files: Any, plans: dict[str, PagePlan], override: bool) -> str:
+    """The project's mkdocs.yml without `hooks:`, plus what the hook's on_config added (stylesheets,
+    scripts, theme override) and its not-in-nav pages as `not_in_nav` patterns."""
+    kept = _drop_top_level_keys(original, ("hooks", "extra_css", "extra_javascript"))
+    if override:
+        at = next(i for i, line in enumerate(kept) if re.match(r"^theme\s*:", line))
+        kept.insert(at + 1, "  custom_dir: overrides")
+    kept += ["", "extra_css:", *(f"  - {css}" for css in config.extra_css)]
+    kept += ["extra_javascript:", *(f"  - {script}" for script in config.extra_javascript)]
+    hidden = {plan.src_uri for plan in plans.values() if not plan.in_nav}
+    # Folder wildcards keep matching linear; exact paths only if the wildcards would not say the same.
+    folders = sorted({uri.split("/")[0] for uri in hidden if "/" in uri})
     patterns = [p for folder in folders for p in (f"/{folder}/*.md", f"!/{folder}/index.md")]
-    kept += ["", "extra_css:", f"  - {assets.STYLESHEET}", "", "not_in_nav: |", *(f"  {p}" for p in patterns)]
+    spec = pathspec.gitignore.GitIgnoreSpec.from_lines(patterns)
+    pages = [file.src_uri for file in files if file.is_documentation_page()]
+    if any(spec.match_file(uri) != (uri in hidden) for uri in pages):
+        patterns = [f"/{uri}" for uri in sorted(hidden)]
+    kept += ["not_in_nav: |", *(f"  {p}" for p in patterns)]
     return "\n".join(kept) + "\n"
 
 
-def write_plain_project(rendered: Rendered, root: Path) -> None:
-    docs = root / "docs"
-    for plan, html in rendered.pages:
-        target = docs / plan.src_uri
-        target.parent.mkdir(parents=True, exist_ok=True)
-        # The hook sets the same two meta fields (escaped) and hands MkDocs the same HTML.
-        front = f"---\ntitle: {json.dumps(plan.title, ensure_ascii=False)}\ndescription: {json.dumps(plan.description, ensure_ascii=False)}\n---\n\n"
-        target.write_text(front + html, encoding="utf-8")
-    copy_handwritten_docs(docs)  # the other files of docs/; its Markdown pages are overwritten just below
-    for name, text in rendered.handwritten.items():
-        (docs / name).write_text(text, encoding="utf-8")
-    for name, text in ((assets.STYLESHEET, rendered.stylesheet), (EXPORT, rendered.export)):
-        (docs / name).parent.mkdir(parents=True, exist_ok=True)
-        (docs / name).write_text(text, encoding="utf-8")
-    original = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    (root / "mkdocs.yml").write_text(plain_config(original, [plan for plan, _ in rendered.pages]), encoding="utf-8")
+def markdown_seconds(root: Path) -> float:
+    """Python-Markdown's CPU time on the plain project's pages, with the extensions its mkdocs.yml configures.
+
+    The plain build pays this (Markdown parses every raw-HTML fragment) and the hook build does not
+    (generated pages hand MkDocs an empty Markdown body and their HTML afterwards), so build (3) is
+    not a pure lower bound: build (3) minus this is the theme's and MkDocs' own share.
+    """
+    config = load_config(config_file=str(root / "mkdocs.yml"))
+    md = markdown.Markdown(extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"])
+    start = time.process_time()
+    for path in sorted((root / "docs").rglob("*.md")):
+        body, _ = get_data(path.read_text(encoding="utf-8"))
+        md.reset()
+        md.convert(body)
+    return time.process_time() - start
 
 
 # ---- measured subprocesses ----------------------------------------------------------------------
@@ -693,12 +766,12 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
     generate_s = time.perf_counter() - start
     say(f"corpus written in {generate_s:.1f} s: {corpus.counts}")
 
-    rendered = render_in_process(project)
-    write_plain_project(rendered, plain)
-    pages = len(rendered.pages) + len(rendered.handwritten)
-    say(f"in-process steps: {', '.join(f'{k}={v:.2f}' for k, v in rendered.steps.items())}")
+    rendered = drive_hook(project, plain)
+    say(f"the hook's events in this process: {', '.join(f'{k}={v:.2f}' for k, v in rendered.steps.items())}")
+    plain_markdown_s = markdown_seconds(plain)
+    say(f"Python-Markdown on the plain project's pages: {plain_markdown_s:.2f} s")
 
-    result: dict[str, Any] = {"statements": rendered.statements, "pages": pages}
+    result: dict[str, Any] = {"statements": rendered.statements, "pages": rendered.pages}
     errors: list[str] = []
 
     commands = {
@@ -718,7 +791,8 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
             break
 
     def seconds(name: str) -> float:
-        return statistics.median(run.seconds for run in runs[name])
+        # The fastest run: other work on a shared machine only ever adds wall time (all runs are in runs_s).
+        return min(run.seconds for run in runs[name])
 
     def cpu(name: str) -> float:
         return statistics.median(run.cpu_seconds for run in runs[name])
@@ -746,6 +820,10 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         build_cpu_s=round(cpu("build"), 2) if ok else None,
         plain_cpu_s=round(cpu("plain"), 2) if ok else None,
         hooks_overhead_cpu_ratio=round(cpu("build") / cpu("plain"), 2) if ok else None,
+        plain_markdown_cpu_s=round(plain_markdown_s, 2),
+        # The hook's own work in CPU seconds, not counting the Markdown parsing of raw HTML that only the plain build does.
+        hooks_own_cpu_s=round(cpu("build") - (cpu("plain") - plain_markdown_s), 2) if ok else None,
+        hooks_overhead_cpu_ratio_adjusted=round(cpu("build") / (cpu("plain") - plain_markdown_s), 2) if ok else None,
         repeat=repeat,
         runs_s={name: [round(run.seconds, 2) for run in measured] for name, measured in runs.items()},
         html_pages=built[0],
@@ -769,15 +847,63 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
     return result
 
 
+def layout_scaling(seed: SeedText, counts: list[int]) -> Iterator[dict[str, Any]]:
+    """The source page's passage layout alone, on one seed, as the number of cited passages grows.
+
+    `sourcetext._laminate` re-sorts every element extent after each single widening, so its cost is
+    (rounds) x (P log P) with rounds close to the number of widened passages; this shows how that grows.
+    """
+    citer = Citer(random.Random(SEED), [seed])
+    assert seed.normalized is not None
+    spans: list[tuple[int, int]] = []
+    for _ in range(max(counts)):
+        c = citer.random(seed)
+        match = find_passage(seed.normalized, c["quote"], c.get("prefix"), None, c.get("occurrence")).matches[0]
+        spans.append((match.start, match.end))
+    calls = [0]
+
+    def counting_sorted(*args: Any, **kwargs: Any) -> Any:
+        calls[0] += 1
+        return builtins.sorted(*args, **kwargs)
+
+    for count in counts:
+        unique = sorted(set(spans[:count]))
+        calls[0] = 0
+        sourcetext.sorted = counting_sorted  # type: ignore[attr-defined]  # _laminate calls sorted() once per round
+        try:
+            extent = sourcetext._laminate(unique)
+        finally:
+            del sourcetext.sorted  # type: ignore[attr-defined]
+        rounds = calls[0]
+        start = time.process_time()
+        sourcetext._laminate(unique)
+        laminate_s = time.process_time() - start
+        start = time.process_time()
+        sourcetext.layout(seed.text, spans[:count])
+        layout_s = time.process_time() - start
+        widened = sum(1 for span, ext in extent.items() if span != ext)
+        yield {
+            "seed_kb": round(len(seed.text.encode()) / 1000, 1), "passages": len(unique), "widened": widened, "rounds": rounds,
+            "laminate_cpu_s": round(laminate_s, 3), "layout_cpu_s": round(layout_s, 3),
+        }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="1000,10000", help="comma-separated statement counts (default: 1000,10000)")
     parser.add_argument("--seeds", type=int, default=SEED_COUNT, help=f"number of seed articles (default: {SEED_COUNT})")
     parser.add_argument("--seed-chars", type=int, default=SEED_CHARS, help=f"approximate characters per seed article (default: {SEED_CHARS})")
     parser.add_argument("--timeout", type=float, default=3600, help="seconds before a measured subprocess is killed (default: 3600)")
-    parser.add_argument("--repeat", type=int, default=3, help="measure each command this many times and report the median (default: 3)")
+    parser.add_argument("--repeat", type=int, default=3, help="measure each command this many times; wall times are the fastest run, CPU times the median (default: 3)")
     parser.add_argument("--keep", type=Path, default=None, help="keep the generated projects and sites in this folder")
+    parser.add_argument("--layout-scaling", default=None, metavar="COUNTS", help="instead: time the source-page passage layout on one seed for these citation counts, e.g. 250,500,1000,2000,4000,8000")
     args = parser.parse_args(argv)
+    if args.layout_scaling:
+        rng = random.Random(SEED)
+        seed = make_seeds(rng, Prose(rng), 1, args.seed_chars)[0]
+        for row in layout_scaling(seed, [int(c) for c in args.layout_scaling.split(",")]):
+            print(json.dumps(row), flush=True)
+        return 0
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()]
     if not sizes or min(sizes) < 100:
         parser.error("sizes must be at least 100 statements")

@@ -43,25 +43,22 @@ def paragraphs(text: str) -> list[Paragraph]:
 
 
 def _laminate(spans: list[tuple[int, int]]) -> dict[tuple[int, int], tuple[int, int]]:
-    """Element extent for each passage so that no two elements cross."""
-    extent = {span: span for span in spans}
-    changed = True
-    while changed:
-        changed = False
-        ordered = sorted(set(extent.values()), key=lambda s: (s[0], -s[1]))
-        stack: list[tuple[int, int]] = []
-        widen: dict[tuple[int, int], tuple[int, int]] = {}
-        for s in ordered:
-            while stack and stack[-1][1] <= s[0]:
-                stack.pop()
-            if stack and s[1] > stack[-1][1]:
-                widen[s] = (stack[-1][0], s[1])
-                changed = True
-                break
-            stack.append(s)
-        for passage, current in extent.items():
-            if current in widen:
-                extent[passage] = widen[current]
+    """Element extent for each passage so that no two elements cross; one pass, O(n log n).
+
+    Passages are visited by start (longest first) with a stack of the open elements; a passage that
+    runs past the innermost open element would cross it, so its element starts where that one does,
+    and so on outwards until it fits inside the next open element.
+    """
+    extent: dict[tuple[int, int], tuple[int, int]] = {}
+    stack: list[tuple[int, int]] = []
+    for span in sorted(spans, key=lambda s: (s[0], -s[1])):
+        start, end = span
+        while stack and stack[-1][1] <= start:
+            stack.pop()
+        while stack and stack[-1][1] < end:
+            start = stack.pop()[0]
+        extent[span] = (start, end)
+        stack.append((start, end))
     return extent
 
 
