@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
@@ -83,7 +84,7 @@ def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
     # Edit links are relative to edit_uri, which points into docs/; content/ sits beside docs/.
     if edit_path is None:
         return None
-    return "../" * (len(Path(config.docs_dir).relative_to(Path(config.config_file_path).parent).parts)) + edit_path
+    return "../" * (len(Path(config.docs_dir).relative_to(Path(config.config_file_path).parent).parts)) + quote(edit_path)
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:

@@ -327,11 +327,6 @@ def test_markdown_in_text_fields_stays_text_in_wikilinks_on_docs_pages(markdown_
     assert parse_page(markdown_site / "index.html").problems == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="render.restore_wikilinks puts a wiki-link's HTML into the heading's id and permalink, and the table of "
-    "contents shows the placeholder tokens; see the report",
-)
 def test_wikilinks_in_headings_stay_whole(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\n## About [[ann]] and [[bob|him]]\n\nText.\n")
     (project / "mkdocs.yml").write_text(HOSTILE_MKDOCS, encoding="utf-8")
@@ -516,7 +511,6 @@ def test_content_file_may_not_be_a_pipe(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
-@pytest.mark.xfail(strict=True, reason="wikilinks.check_docs reads every docs/**/*.md, a named pipe too, and waits forever; see the report")
 def test_docs_page_may_not_be_a_pipe(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "docs" / "pipe.md")

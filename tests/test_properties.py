@@ -16,7 +16,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from explainer.textmatch import Match, find_passage, normalize
+from explainer.textmatch import Match, find_passage, normalize, normalize_passage
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "seeds").glob("*.txt"))]
@@ -177,3 +177,8 @@ def test_every_match_is_the_passage(text: str, passage: str) -> None:
         assert found.total <= reference_count(reference(text), reference(needle))
         for match in found.matches:
             assert reference(text[match.start : match.end]) == reference(needle)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=200))
+def test_fast_passage_normalization_equals_the_offset_mapping_one(text: str) -> None:
+    assert normalize_passage(text) == normalize(text).text

@@ -74,6 +74,7 @@ class Marker:
     passage: str
     source_title: str
     tip_id: str
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -261,7 +262,7 @@ class PageContext:
             number = self._numbers.setdefault(key, len(self._numbers) + 1)
             self._tips += 1
             target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
-            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}"))
+            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
         return result
 
     def support(self, statement_id: str) -> tuple[int, int]:
@@ -312,8 +313,13 @@ class Renderer:
         macros = self.env.get_template("macros.html").make_module({"x": context})
         nonce = secrets.token_hex(6)
         html: dict[str, str] = {}
+        lines = markdown.splitlines()
 
         def render(link: WikiLink) -> str:
+            if lines[link.line - 1].lstrip().startswith("#"):
+                # A heading becomes an anchor id, a table-of-contents entry and a search title:
+                # there the link is its plain text, escaped for Markdown.
+                return "" if link.cite else markdown_text(link.text.strip() if link.text else context.label(link.target))
             if link.cite:
                 fragment = str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
             else:
@@ -324,6 +330,14 @@ class Renderer:
             return token
 
         return replace_wikilinks(markdown, render), html
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
+
+
+def markdown_text(text: str) -> str:
+    """Text that Markdown shows as it is: special characters backslash-escaped, < and & as entities."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;").replace("<", "&lt;"))
 
 
 def restore_wikilinks(html: str, fragments: dict[str, str]) -> str:

@@ -201,7 +201,7 @@ class Obj(Type):
         seen: set[str] = set()
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
-                report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}")
+                report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
                 ok = False
                 continue
             name = key_node.value
@@ -261,7 +261,7 @@ CITATION = Obj(
         Key("prefix", SHORT, "text just before the passage, when the passage occurs more than once"),
         Key("suffix", SHORT, "text just after the passage, when the passage occurs more than once"),
         Key("occurrence", Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once"),
-        Key("note", TEXT, "an editor's remark about this citation, shown to readers"),
+        Key("note", TEXT, "an editor's remark about this citation, shown to readers in the citation's preview"),
     ),
     "A passage of a seed article that supports the statement.",
 )

@@ -97,8 +97,12 @@ def normalize(original: str) -> NormalizedText:
     return NormalizedText(original, "".join(out), tuple(starts), tuple(ends))
 
 
+_SPACES = re.compile(r"\s+")  # str.isspace() covers every Zs space too
+
+
 def normalize_passage(passage: str) -> str:
-    return normalize(passage).text
+    """`normalize(passage).text`, without the offset map: called once per citation, so kept fast."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFC", passage).translate(_FOLD)).strip(" ")
 
 
 @dataclass(frozen=True)
@@ -147,10 +151,10 @@ def find_passage(
     total = len(hits)
     if prefix:
         want = normalize_passage(prefix)
-        hits = [h for h in hits if seed.text[:h].rstrip(" ").endswith(want)]
+        hits = [h for h in hits if seed.text[max(0, h - len(want) - 1):h].rstrip(" ").endswith(want)]
     if suffix:
         want = normalize_passage(suffix)
-        hits = [h for h in hits if seed.text[h + len(needle):].lstrip(" ").startswith(want)]
+        hits = [h for h in hits if seed.text[h + len(needle):h + len(needle) + len(want) + 1].lstrip(" ").startswith(want)]
     if occurrence is not None:
         hits = [hits[occurrence - 1]] if 0 < occurrence <= len(hits) else []
     return Found(tuple(Match(*seed.span(h, h + len(needle))) for h in hits), total)

@@ -61,6 +61,9 @@ def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -
     if not docs_dir.is_dir():
         return
     for path in sorted(docs_dir.rglob("*.md")):
+        if path.is_symlink() or not path.is_file():
+            report.error(Pos(path.relative_to(root).as_posix()), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices")
+            continue
         text = path.read_text(encoding="utf-8", errors="replace")
         check_markdown(path.relative_to(root).as_posix(), text, verified, report)
 
