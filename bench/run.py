@@ -597,7 +597,7 @@ def drive_hook(project: Path, plain: Path) -> Driven:
                 took = time.process_time() - start
                 by_template[plan.template] += took
                 slowest.append((file.src_uri, took))
-            meta = {key: str(value) for key, value in page.meta.items()}
+            meta = {key: str(value) if isinstance(value, str) else value for key, value in page.meta.items()}  # Markup to str; keep mappings such as search
             front = f"---\n{yaml.safe_dump(meta, allow_unicode=True, width=4096)}---\n\n" if meta else ""
             target.write_text(front + body, encoding="utf-8")
         new_dirs = [d for d in config.theme.dirs if d not in theme_dirs_before]
