@@ -209,3 +209,11 @@ def test_every_statement_and_passage_has_a_copy_link(built_site: Path) -> None:
             assert f'class="ex-copylink" href="#{statement_id}"' in text, f"{page}: {statement_id}"
         for anchor in re.findall(r'<li id="by-(q-\d+-\d+)"', text):
             assert f'class="ex-copylink" href="#{anchor}"' in text, f"{page}: {anchor}"
+
+
+def test_transcript_lines_show_speaker_sources_and_variant_wordings(built_site: Path) -> None:
+    page = (built_site / "transcripts" / "extra-interview-transcript" / "index.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert "Oh, my God. When I’m talking, you’re not talking." in text  # one article's wording
+    assert "Oh my God. When I’m talking, you’re not talking." in text  # another's
+    assert 'class="ex-variants"' in page and "compare the wordings side by side" in page

@@ -268,6 +268,15 @@ class PageContext:
     def support(self, statement_id: str) -> tuple[int, int]:
         return self.site.support(statement_id)
 
+    def variants(self, quote_id: str) -> list[tuple[str, list[str]]]:
+        """A quote's distinct wordings (curly and straight quotes alike), each with the sources printing it."""
+        grouped: dict[str, tuple[str, list[str]]] = {}
+        for c in self.located(quote_id):
+            exact, sources = grouped.setdefault(normalize_passage(c.exact), (c.exact, []))
+            if c.source not in sources:
+                sources.append(c.source)
+        return list(grouped.values())
+
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
