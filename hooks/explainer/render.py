@@ -272,7 +272,7 @@ class PageContext:
         """A quote's distinct wordings (curly and straight quotes alike), each with the sources printing it."""
         grouped: dict[str, tuple[str, list[str]]] = {}
         for c in self.located(quote_id):
-            exact, sources = grouped.setdefault(normalize_passage(c.exact), (c.exact, []))
+            sources = grouped.setdefault(normalize_passage(c.exact), (c.exact, []))[1]
             if c.source not in sources:
                 sources.append(c.source)
         return list(grouped.values())
