@@ -597,6 +597,10 @@ def drive_hook(project: Path, plain: Path) -> Driven:
                 took = time.process_time() - start
                 by_template[plan.template] += took
                 slowest.append((file.src_uri, took))
+            else:
+                # Hand-written pages: the hook swaps wiki-links for tokens and puts their HTML back after
+                # Markdown; the plain project gets the HTML in its Markdown directly.
+                body = hook.on_page_content(body, page=page, config=config, files=files)
             meta = {key: str(value) if isinstance(value, str) else value for key, value in page.meta.items()}  # Markup to str; keep mappings such as search
             front = f"---\n{yaml.safe_dump(meta, allow_unicode=True, width=4096)}---\n\n" if meta else ""
             target.write_text(front + body, encoding="utf-8")
