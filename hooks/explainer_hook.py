@@ -1,7 +1,7 @@
 """MkDocs hook: adapts the explainer library to MkDocs events; the library does all the work.
 
 on_config   load, validate, resolve and verify everything (before MkDocs cleans site/), or stop.
-on_files    add the generated pages, the stylesheet and the JSON export, all in memory.
+on_files    add the generated pages and the extra files (assets, exports, seeds), all in memory.
 on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages.
 on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
 """
@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
@@ -22,12 +21,11 @@ from mkdocs.structure.pages import Page
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError
-from explainer.export import export_json
-from explainer.jsonld import SEEDS_DIR, annotations_json, page_data, script_json
 from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
+from explainer.publish import extra_files, page_meta
 from explainer.render import PagePlan, Renderer, restore_wikilinks
-from explainer.urls import ANNOTATIONS, EXPORT, Urls
+from explainer.urls import Urls
 
 log = get_plugin_logger("explainer")
 
@@ -68,15 +66,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
-    site = _build["renderer"].site
-    site_url = config.site_url or ""
-    files.append(File.generated(config, assets.STYLESHEET, content=assets.stylesheet()))
-    files.append(File.generated(config, assets.SCRIPT, content=assets.script()))
-    files.append(File.generated(config, EXPORT, content=export_json(site)))
-    files.append(File.generated(config, ANNOTATIONS, content=annotations_json(site, site_url)))
-    # The seeds themselves, so that annotation targets and their offsets can be resolved by anyone.
-    for seed in site.verified.seeds.values():
-        files.append(File.generated(config, f"{SEEDS_DIR}/{seed.name}", content=seed.text.encode("utf-8")))
+    for path, content in extra_files(_build["renderer"].site, config.site_url or ""):
+        files.append(File.generated(config, path, content=content))
     return files
 
 
@@ -90,15 +81,7 @@ def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
     if plan is not None:
-        # Escaped once here, as Markup, so that theme templates neither double-escape nor trust them.
-        page.meta["title"] = escape(plan.title)
-        page.meta["description"] = escape(plan.description)
-        page.meta["og_type"] = plan.og_type
-        if plan.search_boost is not None:
-            page.meta["search"] = {"boost": plan.search_boost}
-        data = page_data(_build["renderer"].site, plan, config.site_url or "")
-        if data is not None:
-            page.meta["jsonld"] = Markup(script_json(data))
+        page.meta.update(page_meta(_build["renderer"].site, plan, config.site_url or ""))
         return markdown
     markdown, fragments = _build["renderer"].render_wikilinks(markdown, page.url)
     _build.setdefault("wikilinks", {})[page.file.src_uri] = fragments
