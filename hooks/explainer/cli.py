@@ -13,7 +13,6 @@ from pathlib import Path
 
 from .diagnostics import Severity
 from .lock import LOCK_FILE, lock_text
-from .measure import format_measures, measure_sources
 from .pipeline import Layout, check
 from .schema import json_schema
 
@@ -82,6 +81,8 @@ def run_lock(root: Path, check_only: bool) -> int:
 
 
 def run_coverage(root: Path, uncited: bool) -> int:
+    from .measure import format_measures, measure_sources  # only this command needs it
+
     verified, diagnostics = check(Layout(root.resolve()))
     if any(d.severity is Severity.ERROR for d in diagnostics):
         print("fix the errors that `explainer check` reports first", file=sys.stderr)

@@ -86,6 +86,12 @@ def _check_ref(report: Report, pos: Pos, value: str | None, known: dict[str, obj
         report.error(pos, f"unknown {what} '{value}'", nearest_id_hint(value, known, what))
 
 
+def _check_key_ref(report: Report, record: model.Record, key: str, value: str | None, known: dict[str, object], what: str) -> None:
+    """`_check_ref` at `record.at(key)`, which is only looked up when the reference is unknown."""
+    if value is not None and value not in known:
+        _check_ref(report, record.at(key), value, known, what)
+
+
 def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> None:
     if voice is None:
         return
@@ -93,7 +99,7 @@ def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> Non
         if voice.person is None:
             report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
         else:
-            _check_ref(report, voice.at("person"), voice.person, index.people, "person")
+            _check_key_ref(report, voice, "person", voice.person, index.people, "person")
     elif voice.person is not None:
         report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", "remove 'person', or set kind: person")
 
@@ -167,18 +173,18 @@ def _check_references(index: Index, report: Report) -> None:
             report.error(source.at("file"), f"seed '{source.file}' already belongs to source '{first.id}'", "each seed file is one source")
     for statement in index.statements:
         for citation in statement.citations:
-            _check_ref(report, citation.at("source"), citation.source, index.sources, "source")
+            _check_key_ref(report, citation, "source", citation.source, index.sources, "source")
     for source in content.sources:
         for fact in source.facts:
             _check_voice(report, fact.attribution, index)
-            _check_ref(report, fact.at("topic"), fact.topic, index.topics, "topic")
+            _check_key_ref(report, fact, "topic", fact.topic, index.topics, "topic")
     pairs: dict[frozenset[str], model.Relation] = {}
     for person in content.people:
         for fact in person.facts:
             _check_voice(report, fact.attribution, index)
-            _check_ref(report, fact.at("topic"), fact.topic, index.topics, "topic")
+            _check_key_ref(report, fact, "topic", fact.topic, index.topics, "topic")
         for relation in person.relations:
-            _check_ref(report, relation.at("person"), relation.person, index.people, "person")
+            _check_key_ref(report, relation, "person", relation.person, index.people, "person")
             if relation.person == person.id:
                 report.error(relation.at("person"), f"{person.id} cannot be related to themselves", "name the other person")
                 continue
@@ -195,22 +201,22 @@ def _check_references(index: Index, report: Report) -> None:
         _check_date(report, event)
     for quote in content.quotes:
         _check_voice(report, quote.speaker, index)
-        _check_ref(report, quote.at("addressee"), quote.addressee, index.people, "person")
-        _check_ref(report, quote.at("event"), quote.event, index.events, "event")
+        _check_key_ref(report, quote, "addressee", quote.addressee, index.people, "person")
+        _check_key_ref(report, quote, "event", quote.event, index.events, "event")
     for claim in content.claims:
         _check_voice(report, claim.attribution, index)
-        _check_ref(report, claim.at("topic"), claim.topic, index.topics, "topic")
-        _check_ref(report, claim.at("event"), claim.event, index.events, "event")
+        _check_key_ref(report, claim, "topic", claim.topic, index.topics, "topic")
+        _check_key_ref(report, claim, "event", claim.event, index.events, "event")
         for person_id, pos in _items_with_pos(claim, "about"):
             _check_ref(report, pos, person_id, index.people, "person")
     for disagreement in content.disagreements:
-        _check_ref(report, disagreement.at("topic"), disagreement.topic, index.topics, "topic")
+        _check_key_ref(report, disagreement, "topic", disagreement.topic, index.topics, "topic")
         for person_id, pos in _items_with_pos(disagreement, "about"):
             _check_ref(report, pos, person_id, index.people, "person")
         for answer in disagreement.answers:
             _check_voice(report, answer.attribution, index)
     for transcript in content.transcripts:
-        _check_ref(report, transcript.at("event"), transcript.event, index.events, "event")
+        _check_key_ref(report, transcript, "event", transcript.event, index.events, "event")
         for line in transcript.lines:
             _check_transcript_line(report, line, index)
 
@@ -220,7 +226,7 @@ def _check_transcript_line(report: Report, line: model.TranscriptLine, index: In
         report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else")
         return
     if line.quote is not None:
-        _check_ref(report, line.at("quote"), line.quote, index.quotes, "quote")
+        _check_key_ref(report, line, "quote", line.quote, index.quotes, "quote")
         if line.citations:
             report.error(line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
         if line.speaker is not None:

@@ -51,6 +51,9 @@ class PosList(list):  # type: ignore[type-arg]
     positions: list[Pos]
 
 
+_SLUG = re.compile(SLUG_PATTERN)
+
+
 class Type:
     def validate(self, path: str, node: Node, report: Report) -> Any:
         raise NotImplementedError
@@ -89,10 +92,10 @@ class Slug(Type):
     kind: str | None = None
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
-        value = Text(max_len=MAX_ID).validate(path, node, report)
+        value = _ID_TEXT.validate(path, node, report)
         if value is None:
             return None
-        if not re.fullmatch(SLUG_PATTERN, value):
+        if _SLUG.fullmatch(value) is None:
             suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
             report.error(node_pos(path, node), f"'{value}' is not a valid id", f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'")
             return None
@@ -126,7 +129,7 @@ class Choice(Type):
     values: tuple[str, ...]
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
-        value = Text(max_len=MAX_ID).validate(path, node, report)
+        value = _ID_TEXT.validate(path, node, report)
         if value is None:
             return None
         if value not in self.values:
@@ -152,10 +155,12 @@ class ListOf(Type):
         if len(node.value) < self.min_items:
             report.error(node_pos(path, node), f"list needs at least {self.min_items} item{'s' if self.min_items != 1 else ''}, found {len(node.value)}")
             return None
-        items = PosList(self.item.validate(path, child, report) for child in node.value)
-        if any(item is None for item in items):
-            return None
-        items.positions = [node_pos(path, child) for child in node.value]
+        validate = self.item.validate
+        items = PosList([validate(path, child, report) for child in node.value])
+        for item in items:
+            if item is None:
+                return None
+        items.positions = [Pos(path, child.start_mark.line + 1, child.start_mark.column + 1) for child in node.value]  # node_pos, inlined
         return items
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
@@ -187,6 +192,20 @@ class Obj(Type):
     doc: str = ""
     refs: tuple[str, ...] = field(default=())
 
+    def __post_init__(self) -> None:
+        # For validation: each key name's first declaration as (attribute, type, required, plain),
+        # where `plain` is (max_len, min_len, slug) when the type is Text or Slug (see `validate`).
+        by_name: dict[str, tuple[str, Type, bool, tuple[int, int, bool] | None]] = {}
+        for k in self.keys:
+            plain = None
+            if type(k.type) is Text:
+                plain = (k.type.max_len, k.type.min_len, False)
+            elif type(k.type) is Slug:
+                plain = (_ID_TEXT.max_len, _ID_TEXT.min_len, True)
+            by_name.setdefault(k.name, (k.attr, k.type, k.required, plain))
+        object.__setattr__(self, "_by_name", by_name)
+        object.__setattr__(self, "_required", tuple(k for k in self.keys if k.required))
+
     def key(self, name: str) -> Key | None:
         return next((k for k in self.keys if k.name == name), None)
 
@@ -199,13 +218,14 @@ class Obj(Type):
         key_pos: dict[str, Pos] = {}
         ok = True
         seen: set[str] = set()
+        by_name: dict[str, tuple[str, Type, bool, tuple[int, int, bool] | None]] = self._by_name  # type: ignore[attr-defined]
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
                 report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
                 ok = False
                 continue
             name = key_node.value
-            spec = self.key(name)
+            spec = by_name.get(name)
             if spec is None:
                 known = [k.name for k in self.keys]
                 close = difflib.get_close_matches(name, known, n=1)
@@ -216,17 +236,27 @@ class Obj(Type):
             if name in seen:
                 continue  # already reported as a duplicate key by the loader
             seen.add(name)
-            key_pos[spec.attr] = node_pos(path, value_node)
-            if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG and not spec.required:
+            attr, value_type, required, plain = spec
+            mark = value_node.start_mark
+            key_pos[attr] = Pos(path, mark.line + 1, mark.column + 1)  # node_pos, inlined
+            tag = value_node.tag
+            if not required and tag == NULL_TAG and isinstance(value_node, ScalarNode):
                 continue
-            value = spec.type.validate(path, value_node, report)
+            if plain is not None and tag == STR_TAG and isinstance(value_node, ScalarNode):
+                # Text.validate and Slug.validate inlined for a value they accept; any other goes to them.
+                value = value_node.value
+                max_len, min_len, slug = plain
+                if len(value) <= max_len and len(value.strip()) >= min_len and (not slug or _SLUG.fullmatch(value) is not None):
+                    values[attr] = value
+                    continue
+            value = value_type.validate(path, value_node, report)
             if value is None:
-                ok = ok and not spec.required
+                ok = ok and not required
             else:
-                values[spec.attr] = value
-        for spec in self.keys:
-            if spec.required and spec.name not in seen:
-                report.error(pos, f"{self.name} is missing the required key '{spec.name}'", f"add '{spec.name}:' ({spec.doc})")
+                values[attr] = value
+        for required_key in self._required:  # type: ignore[attr-defined]
+            if required_key.name not in seen:
+                report.error(pos, f"{self.name} is missing the required key '{required_key.name}'", f"add '{required_key.name}:' ({required_key.doc})")
                 ok = False
         if not ok:
             return None
@@ -249,6 +279,7 @@ class Obj(Type):
 
 # ---- the content schema -------------------------------------------------------------------------
 
+_ID_TEXT = Text(max_len=MAX_ID)
 TEXT = Text()
 SHORT = Text(max_len=500)
 

@@ -99,6 +99,56 @@ if yaml.__with_libyaml__:
             _PlainDataComposer.__init__(self)
             yaml.resolver.Resolver.__init__(self)
 
+    class _TooDeep(Exception):
+        pass
+
+    _IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
+    _WILDCARD = list(_IMPLICIT.get(None, []))
+    # Resolver.resolve's candidates for a plain scalar, by its first character ('' for the empty one).
+    _IMPLICIT_BY_FIRST = {first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None}
+    _STR_TAG = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
+    _SEQ_TAG = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
+    _MAP_TAG = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
+
+    def _resolve(kind: type, value: str | None, implicit: tuple[bool, bool]) -> str:
+        """Resolver.resolve without path resolvers, with the candidates looked up once."""
+        if kind is ScalarNode:
+            if implicit[0]:
+                for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):  # type: ignore[index]
+                    if regexp.match(value):  # type: ignore[arg-type]
+                        return tag
+            return _STR_TAG
+        if kind is SequenceNode:
+            return _SEQ_TAG
+        return _MAP_TAG
+
+    class _CComposer(yaml.cyaml.CParser):  # type: ignore[misc]
+        """libyaml's own (compiled) composer, for the common case of a file without any problem.
+
+        It cannot refuse anchors, aliases or tags itself: `_check_plain_data` looks at where each node
+        starts afterwards (an anchor or a tag is the first thing of its node) and, on any doubt, the
+        file is composed again with `_PlainDataCLoader`. Nesting is bounded here, before it gets deep.
+        The hooks libyaml's composer calls are plain functions (cheaper than methods), set per parser.
+        """
+
+        def __init__(self, stream: str) -> None:
+            yaml.cyaml.CParser.__init__(self, stream)
+            depth = 0
+
+            def descend_resolver(parent: object, index: object) -> None:
+                nonlocal depth
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise _TooDeep
+
+            def ascend_resolver() -> None:
+                nonlocal depth
+                depth -= 1
+
+            self.descend_resolver = descend_resolver
+            self.ascend_resolver = ascend_resolver
+            self.resolve = _resolve
+
     _LOADER: type = _PlainDataCLoader
 else:  # pragma: no cover - PyYAML's wheels ship libyaml
     _LOADER = _PlainDataLoader
@@ -158,46 +208,134 @@ def _bad_character(value: str) -> str | None:
     return f"the control character U+{ord(ch):04X}"
 
 
-def _check_plain_data(path: str, node: Node, report: Report) -> bool:
+_MERGE_HINT = "write the keys out in full; anchors, aliases and merge keys are not supported"
+_KEY_HINT = "keys are short names such as 'text' or 'citations'"
+_CHARACTER_HINT = "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)"
+_NUMBER_HINT = "numbers in content files are years, months, days, sequence numbers and occurrences"
+
+
+def _check_plain_data(path: str, node: Node, report: Report, text: str | None = None) -> bool | None:
     """Report what composition let through but content may not hold; False if the file must be refused.
 
     Duplicate keys are reported and the file is still validated; everything else refuses the file.
+    Given the file's `text`, first make sure that no node starts with an anchor ('&') or a tag ('!'),
+    as libyaml's own composer lets both through: if one does, report nothing and return None.
     """
+    # A scalar's value is the file's characters with line breaks made '\n', plus what escapes (after
+    # a backslash) produce: without a backslash or an unprintable character, no scalar holds one.
+    characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
+    properties = text is not None and ("&" in text or "!" in text)
+    if not characters:
+        clean = _clean(node, text if properties else None)
+        if clean is not False:
+            return clean
+    if properties and _has_properties(node, text):  # type: ignore[arg-type]
+        return None
+    problems: list[tuple[Node, str, str]] = []
     ok = True
     stack = [node]
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
-        current = stack.pop()
-        if isinstance(current, MappingNode):
-            seen: dict[str, Node] = {}
-            for key, value in current.value:
-                if isinstance(key, ScalarNode):
-                    if key.tag == MERGE_TAG:
-                        report.error(node_pos(path, key), "merge key '<<' is not allowed", "write the keys out in full; anchors, aliases and merge keys are not supported")
-                        ok = False
-                        continue
-                    if len(key.value) > MAX_KEY:
-                        report.error(node_pos(path, key), f"key is {len(key.value)} characters long, more than the limit of {MAX_KEY}", "keys are short names such as 'text' or 'citations'")
-                        ok = False
-                        continue
-                    if key.value in seen:
-                        first = node_pos(path, seen[key.value])
-                        report.error(node_pos(path, key), f"duplicate key '{printable(key.value)}'", f"the key is first used at line {first.line}; keep one of them")
-                    else:
-                        seen[key.value] = key
-                stack.append(key)
-                stack.append(value)
-        elif isinstance(current, SequenceNode):
-            stack.extend(current.value)
-        elif isinstance(current, ScalarNode):
-            bad = _bad_character(current.value)
+        current = pop()
+        if isinstance(current, ScalarNode):
+            value = current.value
+            bad = _bad_character(value) if characters else None
             if bad is not None:
-                report.error(node_pos(path, current), f"text contains {bad}", "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)")
+                problems.append((current, f"text contains {bad}", _CHARACTER_HINT))
                 ok = False
-            elif current.tag == INT_TAG and len(current.value) > MAX_NUMBER:
-                hint = "numbers in content files are years, months, days, sequence numbers and occurrences"
-                report.error(node_pos(path, current), f"number is {len(current.value)} characters long, more than the limit of {MAX_NUMBER}", hint)
+            elif current.tag == INT_TAG and len(value) > MAX_NUMBER:
+                problems.append((current, f"number is {len(value)} characters long, more than the limit of {MAX_NUMBER}", _NUMBER_HINT))
                 ok = False
+        elif isinstance(current, MappingNode):
+            seen: dict[str, Node] = {}
+            for key, value_node in current.value:
+                if isinstance(key, ScalarNode):
+                    name = key.value
+                    if key.tag == MERGE_TAG:
+                        problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
+                        ok = False
+                        continue
+                    if len(name) > MAX_KEY:
+                        problems.append((key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT))
+                        ok = False
+                        continue
+                    if name in seen:
+                        first = node_pos(path, seen[name])
+                        problems.append((key, f"duplicate key '{printable(name)}'", f"the key is first used at line {first.line}; keep one of them"))
+                    else:
+                        seen[name] = key
+                push(key)
+                push(value_node)
+        elif isinstance(current, SequenceNode):
+            extend(current.value)
+    for where, message, hint in problems:
+        report.error(node_pos(path, where), message, hint)
     return ok
+
+
+def _has_properties(root: Node, text: str) -> bool:
+    """Whether any node of the tree starts with an anchor ('&') or a tag ('!'); an alias needs an anchor."""
+    stack = [root]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        current = pop()
+        if text.startswith(("&", "!"), current.start_mark.index):
+            return True
+        if isinstance(current, MappingNode):
+            for pair in current.value:
+                extend(pair)
+        elif isinstance(current, SequenceNode):
+            extend(current.value)
+    return False
+
+
+def _clean(root: Node, text: str | None) -> bool | None:
+    """True if `_check_plain_data` would find nothing in a tree whose scalars hold printable text only;
+    None if, given the text, a node starts with an anchor or a tag; False if unsure.
+
+    The same checks, in any order and without reporting, so that scalars need not be stacked. True
+    and None are only returned after every node was looked at, or at the node with the property.
+    """
+    stack = [root]
+    pop, push = stack.pop, stack.append
+    while stack:
+        current = pop()
+        if text is not None and text.startswith(("&", "!"), current.start_mark.index):
+            return None
+        if current.__class__ is MappingNode:
+            seen = set()
+            for key, value in current.value:
+                if key.__class__ is ScalarNode:
+                    if text is not None and text.startswith(("&", "!"), key.start_mark.index):
+                        return None
+                    name = key.value
+                    if key.tag == MERGE_TAG or len(name) > MAX_KEY or name in seen or (key.tag == INT_TAG and len(name) > MAX_NUMBER):
+                        return False
+                    seen.add(name)
+                else:
+                    push(key)
+                if value.__class__ is ScalarNode:
+                    if text is not None and text.startswith(("&", "!"), value.start_mark.index):
+                        return None
+                    if value.tag == INT_TAG and len(value.value) > MAX_NUMBER:
+                        return False
+                else:
+                    push(value)
+        elif current.__class__ is SequenceNode:
+            for item in current.value:
+                if item.__class__ is ScalarNode:
+                    if text is not None and text.startswith(("&", "!"), item.start_mark.index):
+                        return None
+                    if item.tag == INT_TAG and len(item.value) > MAX_NUMBER:
+                        return False
+                else:
+                    push(item)
+        elif current.__class__ is ScalarNode:
+            if current.tag == INT_TAG and len(current.value) > MAX_NUMBER:
+                return False
+        else:
+            return False
+    return True
 
 
 _OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "flow mapping": "the '{'"}
@@ -260,6 +398,13 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
     text = decode_text(display_path, data, report)
     if text is None:
         return None
+    root = _compose_libyaml(text)
+    if root is None:
+        return _checked(display_path, root, report)
+    if root is not _FAILED:
+        ok = _check_plain_data(display_path, root, report, text)  # type: ignore[arg-type]
+        if ok is not None:
+            return root if ok else None  # type: ignore[return-value]
     root = _compose_fast(text)
     if root is not _FAILED:
         return _checked(display_path, root, report)
@@ -290,6 +435,19 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
 
 
 _FAILED = object()
+
+
+def _compose_libyaml(text: str) -> Node | object | None:
+    """Compose with libyaml's own composer, unchecked; `_FAILED` when anything at all goes wrong."""
+    if _LOADER is _PlainDataLoader:
+        return _FAILED
+    composer = _CComposer(text)
+    try:
+        return composer.get_single_node()
+    except Exception:  # whatever it is, the checked composers decide and report it
+        return _FAILED
+    finally:
+        composer.dispose()
 
 
 def _compose_fast(text: str) -> Node | object | None:
