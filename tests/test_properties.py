@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
 
 from hypothesis import HealthCheck, assume, example, given, settings
@@ -44,6 +45,13 @@ KNOWN = [
     "00\u2de0",  # a letter with a combining mark must not match the bare letter
     "\u0958\u212b",  # NFC expands U+0958 to two characters and replaces the Ångström sign
 ]
+
+
+def with_known_examples(test: Callable[..., None]) -> Callable[..., None]:
+    """Always run `test` on every text in KNOWN, besides what hypothesis generates."""
+    for text in reversed(KNOWN):
+        test = example(text)(test)
+    return test
 texts = st.text(alphabet=st.one_of(st.sampled_from(TRICKY), st.characters(codec="utf-8")), max_size=60)
 
 
@@ -110,22 +118,14 @@ def test_text_that_is_not_in_the_seed_is_never_found(where: tuple[int, int, int]
 
 @SETTINGS
 @given(texts)
-@example(KNOWN[0])
-@example(KNOWN[1])
-@example(KNOWN[2])
-@example(KNOWN[3])
-@example(KNOWN[4])
+@with_known_examples
 def test_normalize_is_nfc_then_folding_then_one_space(text: str) -> None:
     assert normalize(text).text == reference(text)
 
 
 @SETTINGS
 @given(texts)
-@example(KNOWN[0])
-@example(KNOWN[1])
-@example(KNOWN[2])
-@example(KNOWN[3])
-@example(KNOWN[4])
+@with_known_examples
 def test_normalized_offsets_map_back_into_the_original(text: str) -> None:
     normalized = normalize(text)
     starts, ends = normalized.starts, normalized.ends
