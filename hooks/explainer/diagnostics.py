@@ -59,14 +59,6 @@ class Report:
     def warning(self, pos: Pos, message: str, hint: str = "") -> None:
         self.items.append(Diagnostic(pos, message, hint, Severity.WARNING))
 
-    @property
-    def errors(self) -> list[Diagnostic]:
-        return [d for d in self.items if d.severity is Severity.ERROR]
-
-    @property
-    def warnings(self) -> list[Diagnostic]:
-        return [d for d in self.items if d.severity is Severity.WARNING]
-
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=lambda d: (d.pos, d.message))
 

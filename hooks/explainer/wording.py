@@ -44,6 +44,3 @@ def diff_against(reference: str, wording: str) -> list[Segment]:
             segments.append(Segment(text, changed))
     return segments
 
-
-def same_wording(a: str, b: str) -> bool:
-    return normalize_passage(a) == normalize_passage(b)
