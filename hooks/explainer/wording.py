@@ -43,4 +43,3 @@ def diff_against(reference: str, wording: str) -> list[Segment]:
         else:
             segments.append(Segment(text, changed))
     return segments
-
