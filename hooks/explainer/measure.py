@@ -14,11 +14,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .seeds import Seed
-from .sourcetext import coverage
+from .sourcetext import coverage, paragraphs
 from .textmatch import normalize_passage
 from .verify import Verified
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[’”'\"]*\s+(?=[“‘'\"A-Z0-9])|\s*\n\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?…])[’”'\"]*\s+(?=[“‘'\"A-Z0-9])")
 MIN_SHARED_CHARS = 20
 
 
@@ -30,19 +30,20 @@ class Sentence:
 
 
 def sentences(text: str) -> list[Sentence]:
+    """The sentences of each paragraph (paragraphs as on the source pages), in order."""
     result: list[Sentence] = []
-    start = 0
-    for m in _SENTENCE_END.finditer(text):
-        end = m.start()
-        # Keep closing quotation marks with the sentence they close.
-        while end < m.end() and text[end] in "’”'\"":
-            end += 1
-        if text[start:end].strip():
-            result.append(Sentence(start, end, text[start:end]))
-        start = m.end()
-    if text[start:].strip():
-        end = len(text.rstrip())
-        result.append(Sentence(start, end, text[start:end]))
+    for paragraph in paragraphs(text):
+        start = paragraph.start
+        for m in _SENTENCE_END.finditer(text, paragraph.start, paragraph.end):
+            end = m.start()
+            # Keep closing quotation marks with the sentence they close.
+            while end < m.end() and text[end] in "’”'\"":
+                end += 1
+            if text[start:end].strip():
+                result.append(Sentence(start, end, text[start:end]))
+            start = m.end()
+        if text[start:paragraph.end].strip():
+            result.append(Sentence(start, paragraph.end, text[start:paragraph.end]))
     return result
 
 
