@@ -24,7 +24,7 @@ from explainer.diagnostics import ExplainerError
 from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, page_meta
-from explainer.render import PagePlan, Renderer, restore_wikilinks
+from explainer.render import PagePlan, Renderer
 from explainer.urls import Urls
 
 log = get_plugin_logger("explainer")
@@ -96,9 +96,13 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
+    renderer: Renderer = _build["renderer"]
     if plan is None:
-        return restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri, {}))
-    return _build["renderer"].render(plan, page.url)
+        rendered = renderer.restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri))
+    else:
+        rendered = renderer.render(plan, page.url)
+    page.meta.update(rendered.meta)
+    return rendered.html
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from urllib.parse import quote as url_quote
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +18,8 @@ import jinja2
 from markupsafe import Markup
 
 from . import model, urls
-from .measure import independent_groups, measure_sources
+from .measure import independent_groups, measure_sources, sentences
+from .notes import CitedPassage, Note, sentence_context
 from .resolve import Index
 from .sourcetext import layout
 from .textmatch import normalize_passage
@@ -26,6 +28,7 @@ from .verify import Located, Verified
 from .wikilinks import WikiLink, replace_wikilinks
 from .wording import diff_against
 
+LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
 VOICE_LABELS = {
     "article": "the article",
     "insider": "an unnamed insider",
@@ -68,16 +71,6 @@ class PagePlan:
 
 
 @dataclass(frozen=True)
-class Marker:
-    number: int
-    href: str
-    passage: str
-    source_title: str
-    tip_id: str
-    note: str | None = None
-
-
-@dataclass(frozen=True)
 class RelationView:
     relation: model.Relation
     other: str  # the other person's id
@@ -90,6 +83,22 @@ class PassageView:
     anchor: str
     located: Located
     cited_by: tuple[str, ...]  # statement ids
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A page's HTML, and what the theme templates need to know about it (merged into page.meta)."""
+
+    html: str
+    meta: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class WikiFragments:
+    """The HTML of each wiki-link token of a hand-written page, and the page's context (its notes)."""
+
+    tokens: dict[str, str]
+    context: PageContext
 
 
 def event_sort_key(event: model.Event) -> tuple[int, int, int, int, int]:
@@ -171,6 +180,8 @@ class SiteModel:
         self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
         self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
         self._support: dict[str, tuple[int, int]] = {}
+        self._sentences = {source_id: sentences(seed.text) for source_id, seed in verified.seeds.items()}
+        self._sentence_starts = {source_id: [s.start for s in found] for source_id, found in self._sentences.items()}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
 
@@ -182,6 +193,16 @@ class SiteModel:
             groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm) if len(sources) > 1 else sources
             self._support[statement_id] = (len(sources), len(groups))
         return self._support[statement_id]
+
+    def article_name(self, source_id: str) -> str:
+        """An article's short name for running text ('the “fireworks” article'); its title if it has none."""
+        source = self.index.sources[source_id]
+        return source.label or source.title
+
+    def in_sentence(self, located: Located) -> tuple[str, str]:
+        """The text of the sentence around a cited passage: (before, after)."""
+        text = self.verified.seeds[located.source].text
+        return sentence_context(text, self._sentences[located.source], self._sentence_starts[located.source], located.start, located.end)
 
     def prose_parts(self, text: str) -> list[tuple[str, str | None]]:
         """Split plain text at mentions of source ids: (text, None) and (source label, source id) parts."""
@@ -243,8 +264,7 @@ class PageContext:
     def __init__(self, site: SiteModel, page_url: str) -> None:
         self.site = site
         self.page_url = page_url
-        self._numbers: dict[tuple[str, str], int] = {}
-        self._tips = 0
+        self.notes: list[Note] = []  # one per citation control, in the order the page shows them
 
     def href(self, record_id: str) -> str:
         return self.site.urls.relative(self.site.url_of[record_id], self.page_url)
@@ -255,15 +275,26 @@ class PageContext:
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
-    def markers(self, statement_id: str) -> list[Marker]:
-        result = []
+    def note(self, statement_id: str) -> Note:
+        """The next citation control of this page: a statement's cited passages, each in its sentence."""
+        passages = []
         for located in self.site.verified.located.get(statement_id, ()):
-            key = (located.source, located.anchor)
-            number = self._numbers.setdefault(key, len(self._numbers) + 1)
-            self._tips += 1
-            target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
-            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
-        return result
+            before, after = self.site.in_sentence(located)
+            passages.append(CitedPassage(located.source, self.site.article_name(located.source), before, located.exact, after, self.passage_href(located, statement_id), located.note))
+        articles, independent = self.support(statement_id)
+        note = Note(len(self.notes) + 1, statement_id, articles, independent, tuple(passages))
+        self.notes.append(note)
+        return note
+
+    def passage_href(self, located: Located, statement_id: str | None = None) -> str:
+        """A link to a cited passage on its article's page; from another page it names the statement
+        (`?for=`), so that the article's page can say what the passage was cited for."""
+        target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
+        href = self.site.urls.relative(target, self.page_url)
+        if statement_id is None or href.startswith("#"):
+            return href
+        path, _, anchor = href.partition("#")
+        return f"{path}?for={url_quote(statement_id)}#{anchor}"
 
     def support(self, statement_id: str) -> tuple[int, int]:
         return self.site.support(statement_id)
@@ -304,19 +335,28 @@ class Renderer:
         )
         self.env.filters["prose"] = _prose
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
+        self.env.filters["clip"] = _clip
 
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
 
-    def render(self, page: PagePlan, page_url: str) -> str:
+    def render(self, page: PagePlan, page_url: str) -> Rendered:
         template = self.env.get_template(page.template)
-        return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
+        context = PageContext(self.site, page_url)
+        return self._finish(template.render(x=context, site=self.site, page=page, **page.args), context)
 
-    def render_wikilinks(self, markdown: str, page_url: str) -> tuple[str, dict[str, str]]:
+    def _finish(self, html: str, context: PageContext) -> Rendered:
+        """Add the page's citation notes (one per citation control) after its content."""
+        if context.notes:
+            html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
+        return Rendered(html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS})
+
+    def render_wikilinks(self, markdown: str, page_url: str) -> tuple[str, WikiFragments]:
         """Swap [[id]], [[id|text]] and [[cite:id]] (checked beforehand) for placeholder tokens.
 
-        Returns the Markdown with tokens and each token's HTML, to put in after Markdown has run:
-        inserted before, names or passages containing `*` or `<` would be read as Markdown.
+        Returns the Markdown with tokens and each token's HTML, to put in after Markdown has run
+        (`restore_wikilinks`): inserted before, names or passages containing `*` or `<` would be read
+        as Markdown.
         """
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
@@ -338,7 +378,16 @@ class Renderer:
             html[token] = fragment
             return token
 
-        return replace_wikilinks(markdown, render), html
+        return replace_wikilinks(markdown, render), WikiFragments(html, context)
+
+    def restore_wikilinks(self, html: str, fragments: WikiFragments | None) -> Rendered:
+        """A hand-written page's HTML with its wiki-links and citation controls put in, and its notes."""
+        if fragments is None:
+            return Rendered(html, {"citation_controls": 0, "reading_toggle": False})
+        if fragments.tokens:
+            pattern = re.compile("|".join(map(re.escape, fragments.tokens)))
+            html = pattern.sub(lambda m: fragments.tokens[m.group()], html)
+        return self._finish(html, fragments.context)
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -347,13 +396,6 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 def markdown_text(text: str) -> str:
     """Text that Markdown shows as it is: special characters backslash-escaped, < and & as entities."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;").replace("<", "&lt;"))
-
-
-def restore_wikilinks(html: str, fragments: dict[str, str]) -> str:
-    if not fragments:
-        return html
-    pattern = re.compile("|".join(map(re.escape, fragments)))
-    return pattern.sub(lambda m: fragments[m.group()], html)
 
 
 @jinja2.pass_context
