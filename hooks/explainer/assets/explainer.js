@@ -114,14 +114,19 @@
     if (phone.matches) { pop.style.left = pop.style.top = ""; return; }  // a bottom sheet, placed by CSS
     pop.style.left = "0px";
     pop.style.top = "0px";
+    popBox.style.maxHeight = "";
     var origin = pop.getBoundingClientRect();
     var at = chip.getBoundingClientRect();
-    var width = pop.offsetWidth, height = pop.offsetHeight;
     var right = root.clientWidth - 8;
+    var below = window.innerHeight - at.bottom - 8, above = at.top - headerBottom() - 8;
+    // Below the chip unless there is more room above; no taller than that room (the list scrolls).
+    var side = pop.offsetHeight <= below || below >= above ? "below" : "above";
+    var room = side === "below" ? below : above;
+    if (pop.offsetHeight > room) popBox.style.maxHeight = Math.max(room - (pop.offsetHeight - popBox.offsetHeight), 80) + "px";
+    var width = pop.offsetWidth, height = pop.offsetHeight;
     var left = Math.max(8, Math.min(at.left, right - width));
-    var below = window.innerHeight - at.bottom, above = at.top - headerBottom();
-    // Touching the chip, below it unless there is more room above: no gap to cross.
-    var top = height <= below || below >= above ? at.bottom : at.top - height;
+    // Touching the chip: no gap for the pointer to cross.
+    var top = side === "below" ? at.bottom : at.top - height;
     pop.style.left = (left - origin.left) + "px";
     pop.style.top = (top - origin.top) + "px";
   }
@@ -387,7 +392,7 @@
     }
     // A click (or tap) in the text, or a selection made in it, shows what cites the passage there.
     text.addEventListener("click", function (event) {
-      if (card && card.contains(event.target)) return;
+      if (closest(event.target, ".ex-card")) return;
       if (closest(event.target, "a")) return;
       closeCard();  // first, so that its text does not count in the offsets
       var selection = window.getSelection();
