@@ -772,6 +772,24 @@ def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Rea
     assert not serious, f"axe on {PAGES[name] or 'home'} ({scheme}):\n{report}"
 
 
+@pytest.mark.parametrize(("state", "scheme"), [("popover-open", "light"), ("popover-open", "dark"), ("article-landed", "light"), ("article-landed", "dark"), ("phone-sheet", "light")])
+def test_axe_finds_no_serious_violation_in_open_citation_controls(desktop: Reader, dark: Reader, phone: Reader, state: str, scheme: str) -> None:
+    reader = phone if state == "phone-sheet" else desktop if scheme == "light" else dark
+    if state == "article-landed":
+        page = reader.open(LANDED)
+        expect(page.locator(".ex-landed")).to_be_visible()
+        expect(page.locator(".ex-card")).to_be_visible()
+    else:
+        page = reader.open(HILARIA)
+        chip = _chip(page, "hilaria-described-yoga-teacher-reality-star")
+        chip.tap() if state == "phone-sheet" else chip.click()
+        expect(page.locator("#ex-pop")).to_be_visible()
+    _screenshot(page, f"{state}-{scheme}")
+    violations = _axe(page)
+    serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
+    assert not serious, "\n".join(f"{v['impact']} {v['id']}: {v['help']} {v['targets']}\n    {v['summary']}" for v in serious)
+
+
 # --- deep links ----------------------------------------------------------------------------------------------------
 
 LINKABLE = ["person", "timeline", "claims-topic", "disagreements", "source", "transcript"]

@@ -109,7 +109,7 @@ def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
 
 _CHIP = re.compile(r'<a class="ex-chip" id="cite-(\d+)" href="([^"]+)" data-note="(\d+)" aria-label="([^"]+)" data-search-exclude>([^<]+)</a>')
 _NOTE = re.compile(r'<li class="ex-note" id="note-(\d+)"><span class="ex-note__name">([^<]+)</span>.*?</ol></li>', re.S)
-_CITED = re.compile(r'<li><cite>([^<]+)</cite> <q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*? <a href="([^"]+)">Read in ([^<]+)</a></li>', re.S)
+_CITED = re.compile(r'<li><cite>([^<]+)</cite> <q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a href="([^"]+)">Read in ([^<]+)</a></li>', re.S)
 
 
 def notes_of(text: str) -> dict[int, tuple[str, list[tuple[str, ...]]]]:

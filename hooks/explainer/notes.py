@@ -74,13 +74,17 @@ def _clip_left(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = text[-limit:]
-    space = cut.find(" ")
-    return "…" + (cut[space + 1:] if 0 <= space < len(cut) - 1 else cut)
+    if not text[-limit - 1].isspace():  # the cut falls inside a word: drop that word's end
+        space = cut.find(" ")
+        cut = cut[space + 1:] if 0 <= space < len(cut) - 1 else cut
+    return "…" + cut.lstrip()
 
 
 def _clip_right(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = text[:limit]
-    space = cut.rfind(" ")
-    return (cut[:space] if space > 0 else cut) + "…"
+    if not text[limit].isspace():  # the cut falls inside a word: drop that word's start
+        space = cut.rfind(" ")
+        cut = cut[:space] if space > 0 else cut
+    return cut.rstrip() + "…"

@@ -1,7 +1,7 @@
-"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation markers `[[cite:id]]`.
+"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation chips `[[cite:id]]`.
 
 `[[id]]` links to any record by id (a person, quote, event, claim, source, ...); `[[cite:id]]` puts the
-numbered citation markers of a statement at that place. Code spans and fenced code are left alone.
+citation chip of a statement at that place. Code spans and fenced code are left alone.
 """
 
 from __future__ import annotations

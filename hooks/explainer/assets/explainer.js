@@ -228,6 +228,8 @@
       if (current && event.target !== current && !pop.contains(event.target)) closePopover(false);
     });
     window.addEventListener("resize", function () { if (current) placePopover(current); });
+    // Back from the article (the page restored as it was left): close the popover, focus on its chip.
+    window.addEventListener("pageshow", function (event) { if (event.persisted && current) closePopover(true); });
   }
 
   // ---- reading toggles --------------------------------------------------------------------------------------------
