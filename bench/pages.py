@@ -154,6 +154,10 @@ def _kind(url: str, resource_type: str) -> str:
     return "other"
 
 
+def _collect(sink: list[Any], request: Any) -> None:
+    sink.append(request)
+
+
 def measure_pages(base: str, paths: list[str]) -> list[PageFigures]:
     figures = []
     with sync_playwright() as playwright:
@@ -164,7 +168,7 @@ def measure_pages(base: str, paths: list[str]) -> list[PageFigures]:
                 context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True, device_scale_factor=2)
                 page = context.new_page()
                 finished: list[Any] = []
-                page.on("requestfinished", lambda request: finished.append(request))
+                page.on("requestfinished", functools.partial(_collect, finished))
                 page.goto(base + path, wait_until="networkidle")
                 dom = page.evaluate("() => document.getElementsByTagName('*').length")
                 sizes: dict[str, int] = defaultdict(int)
@@ -264,8 +268,9 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
         lh = r.get("lighthouse")
         score = f"{lh['score']} ({', '.join(map(str, r['lighthouse_scores']))})" if lh else "not run"
         paint = f"{lh['fcp_ms'] / 1000:.1f} / {lh['lcp_ms'] / 1000:.1f}" if lh else ""
+        parts = ", ".join(kb(b.get(kind, 0)) for kind in ("html", "css", "js", "search index"))
         lines.append(
-            f"| {r['type']} ({r['pages']}) | `{r['page']}` | {r['dom']:,} ({r['dom_median']:,.0f}) | {kb(r['bytes'])} ({kb(b.get('html', 0))}, {kb(b.get('css', 0))}, {kb(b.get('js', 0))}, {kb(b.get('search index', 0))}) "
+            f"| {r['type']} ({r['pages']}) | `{r['page']}` | {r['dom']:,} ({r['dom_median']:,.0f}) | {kb(r['bytes'])} ({parts}) "
             f"| {score} | {paint} | {lh['tbt_ms'] if lh else ''} | {lh['cls'] if lh else ''} |"
         )
     return "\n".join(lines)

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 import secrets
-from urllib.parse import quote as url_quote
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote as url_quote
 
 import jinja2
 from markupsafe import Markup
