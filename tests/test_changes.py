@@ -19,8 +19,8 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import pytest
-from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
 
+from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
 from explainer.diff import word_diff
 from explainer.diffview import markdown_escape
 
@@ -122,7 +122,7 @@ FIRST = {
 # The second revision: what a pull request would change.
 SECOND = {
     **FIRST,
-    "people.yaml": FIRST["people.yaml"].replace("                    quote: Bob Example, 40,\n                  - source: other", "                    quote: Bob Example, 40, replied\n                  - source: other"),
+    "people.yaml": FIRST["people.yaml"].replace("quote: Bob Example, 40,\n                  - source: other", "quote: Bob Example, 40, replied\n                  - source: other"),
     "claims.yaml": """\
         claims:
           - id: ann-greets
@@ -370,10 +370,11 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     result = explainer(work, "check", "--base", second, "--format", "github")
     assert result.returncode == 0, result.stdout + result.stderr
     label = second[:10]
+    unchanged = "but its text, citations, date and attribution are unchanged since"
     assert result.stdout.splitlines() == [
         f"::warning file=content/corrections.yaml,line=1,col=1,title=explainer check::corrections entry 'hello-speaker' of {label} is gone: the log keeps every correction once published"
         " (hint: restore the entry; correct its wording if needed, but do not remove it)",
-        f"::warning file=content/corrections.yaml,line=10,col=18,title=explainer check::correction 'bogus' names 'ann-greets', but its text, citations, date and attribution are unchanged since {label}"
+        f"::warning file=content/corrections.yaml,line=10,col=18,title=explainer check::correction 'bogus' names 'ann-greets', {unchanged} {label}"
         " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
         f"::warning file=content/corrections.yaml,line=10,col=30,title=explainer check::correction 'bogus' names 'ann-waves', which is new since {label}: only a published statement can be corrected"
         " (hint: remove it from the entry's statements)",
