@@ -445,7 +445,7 @@ def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     assert "<dd>The article says they met again &#34;on March 4&#34;; &lt;b&gt;3&lt;/b&gt; was a typing slip &amp; nothing else.</dd>" in entry
     other = body[body.index('id="hello-speaker"'):]
     assert '<a class="ex-source-ref" href="../sources/tiny/">A Tiny Headline</a>' in other  # a source id in editor text reads as its name
-    assert '<a href="../data/corrections.atom" type="application/atom+xml">Follow the corrections as an Atom feed</a>' in body
+    assert '<a href="../corrections.atom" type="application/atom+xml">Follow the corrections as an Atom feed</a>' in body
 
 
 @pytest.mark.parametrize(
@@ -476,12 +476,12 @@ def test_every_page_links_the_feed_in_its_head(built: Path) -> None:
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
         # The 404 page is served at any address, so its links are absolute.
-        href = "/data/corrections.atom" if page.name == "404.html" else "../" * (len(page.relative_to(built).parts) - 1) + "data/corrections.atom"
+        href = "/corrections.atom" if page.name == "404.html" else "../" * (len(page.relative_to(built).parts) - 1) + "corrections.atom"
         assert f'<link rel="alternate" type="application/atom+xml" title="Corrections (Tiny)" href="{href}">' in head, page
 
 
 def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, str], tmp_path: Path) -> None:
-    feed_path = built / "data" / "corrections.atom"
+    feed_path = built / "corrections.atom"
     result = jing(feed_path)
     assert (result.returncode, result.stdout + result.stderr) == (0, "")
     feed = ET.parse(feed_path).getroot()
@@ -490,7 +490,7 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
     assert feed.findtext(f"{ATOM}updated") == "2026-12-01T00:00:00Z"  # the newest entry's date
     assert feed.find(f"{ATOM}author/{ATOM}name").text == "Tiny"  # type: ignore[union-attr]
     self_link = feed.find(f"{ATOM}link[@rel='self']")
-    assert self_link is not None and self_link.get("href") == "https://example.invalid/data/corrections.atom"
+    assert self_link is not None and self_link.get("href") == "https://example.invalid/corrections.atom"
     entries = feed.findall(f"{ATOM}entry")
     assert [e.findtext(f"{ATOM}updated") for e in entries] == ["2026-12-01T00:00:00Z", "2026-11-30T00:00:00Z"]
     # RFC 4287's Schematron rules, which the grammar cannot express: an author, and a link or content.
@@ -509,7 +509,7 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
     # Ids are derived, not random: a second build gives the same ones.
     again = tmp_path / "again"
     assert run_mkdocs(repo[0], "build", "--strict", "--site-dir", str(again)).returncode == 0
-    assert (again / "data" / "corrections.atom").read_bytes() == feed_path.read_bytes()
+    assert (again / "corrections.atom").read_bytes() == feed_path.read_bytes()
 
 
 def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
@@ -531,7 +531,7 @@ def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
 
 def test_the_validator_rejects_an_invalid_feed(built: Path, tmp_path: Path) -> None:
     """The check above can fail: a feed without its required `updated` is refused."""
-    text = (built / "data" / "corrections.atom").read_text(encoding="utf-8")
+    text = (built / "corrections.atom").read_text(encoding="utf-8")
     broken = tmp_path / "broken.atom"
     broken.write_text(re.sub(r"<updated>[^<]*</updated>", "", text, count=1), encoding="utf-8")
     result = jing(broken)

@@ -256,7 +256,7 @@ class PageContext:
         return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
 
     def file_href(self, path: str) -> str:
-        """A link to a file the build writes (not a page), e.g. data/corrections.atom."""
+        """A link to a file the build writes (not a page), e.g. corrections.atom."""
         return self.site.urls.relative(path, self.page_url)
 
     def label(self, record_id: str) -> str:

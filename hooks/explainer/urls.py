@@ -18,7 +18,8 @@ TRANSCRIPTS = "transcripts/index.md"
 CORRECTIONS = "corrections.md"
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
-CORRECTIONS_FEED = "data/corrections.atom"
+# At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
+CORRECTIONS_FEED = "corrections.atom"
 
 
 def person_page(person_id: str) -> str:
