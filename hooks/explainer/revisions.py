@@ -16,11 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .diagnostics import Report
 from .lock import LOCK_FILE
+from .options import CONFIG_FILE, Options, read_options
 
-# What the pipeline reads from a project; everything else in a commit is irrelevant to its content.
-PROJECT_PARTS = ("content", "seeds", "docs", LOCK_FILE)
 GIT_TIMEOUT = 120
+
+
+def project_parts(options: Options) -> tuple[str, ...]:
+    """What the pipeline reads from a project; everything else in a commit is irrelevant to its content."""
+    return (options.content_dir, options.seeds_dir, "docs", LOCK_FILE)
 
 
 class SideError(Exception):
@@ -56,23 +61,36 @@ def materialize(spec: str, repo: Path) -> Iterator[tuple[Side, Path]]:
     `repo`, written out to a temporary folder that is removed afterwards."""
     folder = Path(spec)
     if folder.is_dir():
-        if not (folder / "content").is_dir():
-            raise SideError(f"'{spec}' is a folder but not an explainer project: it has no content/ folder")
+        content_dir = read_options(folder / CONFIG_FILE, Report()).content_dir
+        if not (folder / content_dir).is_dir():
+            raise SideError(f"'{spec}' is a folder but not an explainer project: it has no {content_dir}/ folder")
         yield Side(spec, f"folder {spec}"), folder.resolve()
         return
     commit = resolve_commit(repo, spec)
     if commit is None:
         raise SideError(f"'{spec}' is neither a project folder nor a revision of the git repository at {repo}")
-    listing = _git(repo, "ls-tree", "--name-only", commit)
-    names = set(listing.stdout.decode().splitlines())
-    parts = [part for part in PROJECT_PARTS if part in names]
-    if "content" not in parts:
-        raise SideError(f"revision {spec} ({commit[:10]}) has no content/ folder")
-    archive = _git(repo, "archive", "--format=tar", commit, "--", *parts)
-    if archive.returncode != 0:
-        raise SideError(f"git archive failed for {spec}: {archive.stderr.decode().strip()}")
     label = commit[:10] if commit.startswith(spec.lower()) else f"{spec} ({commit[:10]})"
     with tempfile.TemporaryDirectory(prefix="explainer-side-") as tmp:
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(tmp, filter="data")  # refuses links out of the folder, absolute paths, devices
-        yield Side(spec, label, commit), Path(tmp)
+        root = Path(tmp)
+        # mkdocs.yml first: its options say where the content and the seeds are.
+        _extract(repo, commit, [CONFIG_FILE], root)
+        options = read_options(root / CONFIG_FILE, Report())  # its problems are reported when the side is checked
+        if not _exists(repo, commit, options.content_dir):
+            raise SideError(f"revision {spec} ({commit[:10]}) has no {options.content_dir}/ folder")
+        _extract(repo, commit, list(project_parts(options)), root)
+        yield Side(spec, label, commit), root
+
+
+def _exists(repo: Path, commit: str, path: str) -> bool:
+    return _git(repo, "cat-file", "-e", f"{commit}:{path}").returncode == 0
+
+
+def _extract(repo: Path, commit: str, paths: list[str], into: Path) -> None:
+    present = [path for path in paths if _exists(repo, commit, path)]
+    if not present:
+        return
+    archive = _git(repo, "archive", "--format=tar", commit, "--", *present)
+    if archive.returncode != 0:
+        raise SideError(f"git archive failed for {commit[:10]}: {archive.stderr.decode().strip()}")
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")  # refuses links out of the folder, absolute paths, devices
