@@ -222,13 +222,20 @@ class SiteModel:
             return self.order_sentence(record_id)
         return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
 
-    def order_sentence(self, order_id: str) -> str:
-        """'<event> came after <other event>.' for a declared before/after fact."""
-        event = self.index.events[self.index.statement_by_id[order_id].owner or ""]
+    def order_pair(self, order_id: str) -> tuple[str, str]:
+        """(earlier event id, later event id) of a declared before/after fact."""
+        owner = self.index.statement_by_id[order_id].owner or ""
         order = self.index.records[order_id][1]
-        relation = "after" if any(o is order for o in event.after) else "before"
-        other = self.index.events.get(order.event)  # type: ignore[attr-defined]
-        return f"{event.title} came {relation} {other.title if other else order.event}."  # type: ignore[attr-defined]
+        if any(o is order for o in self.index.events[owner].after):
+            return order.event, owner  # type: ignore[attr-defined]
+        return owner, order.event  # type: ignore[attr-defined]
+
+    def order_sentence(self, order_id: str) -> str:
+        """'<later event> came after <earlier event>.' for a declared before/after fact."""
+        earlier, later = (self.index.events.get(e) for e in self.order_pair(order_id))
+        if earlier is None or later is None:
+            return order_id
+        return f"{later.title} came after {earlier.title}."
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
