@@ -123,6 +123,45 @@ REPLY_ORDER = """\
     after:
       - id: reply-after-greet
         event: greet
+        citations:
+          - source: tiny
+            quote: "replied:"
+"""
+GREET_CITATIONS = """\
+    citations:
+      - source: tiny
+        quote: to Bob Example on March 3
+"""
+GREET_BEFORE_REPLY = """\
+    before:
+      - id: greet-before-reply
+        event: reply
+        citations:
+          - source: tiny
+            quote: "replied:"
+"""
+REPLY_BEFORE_THIRD = """\
+    before:
+      - id: reply-before-third
+        event: third
+        citations:
+          - source: tiny
+            quote: The end.
+            occurrence: 2
+"""
+THIRD_BEFORE_GREET = """\
+  - id: third
+    title: Third
+    text: Third.
+    before:
+      - id: third-before-greet
+        event: greet
+        citations:
+          - source: tiny
+            quote: Hello, hello.
+    citations:
+      - source: tiny
+        quote: A Tiny Headline
 """
 INFERENCE = """\
       inferences:
@@ -187,7 +226,8 @@ BAD = [
     (
         "a month without a year",
         with_date("      month: {value: 3, basis: stated}\n"),
-        "content/events.yaml:6:7: a date needs a 'year', or 'earliest' and 'latest' | omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)",
+        "content/events.yaml:6:7: a date needs a 'year', or 'earliest' and 'latest'"
+        " | omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)",
     ),
     (
         "February 30",
@@ -220,7 +260,8 @@ BAD = [
     (
         "a range with one end",
         with_date("      earliest: {year: {value: 2020, basis: stated}}\n"),
-        "content/events.yaml:6:7: a range needs both 'earliest' and 'latest'; 'latest' is missing | give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'",
+        "content/events.yaml:6:7: a range needs both 'earliest' and 'latest'; 'latest' is missing"
+        " | give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'",
     ),
     (
         "a range and a single date at once",
@@ -245,24 +286,28 @@ BAD = [
     (
         "an order against the dates",
         EVENTS.replace("    after:\n", "    date:\n      year: {value: 2019, basis: stated}\n    after:\n"),
-        "content/events.yaml:19:16: 'reply-after-greet' puts 'greet' before 'reply', but their dates put 'reply' first | 'reply' is dated 2019-01-01 to 2019-12-31, 'greet' 2020-03-03; check both dates and the relation",
+        "content/events.yaml:19:16: 'reply-after-greet' puts 'greet' before 'reply', but their dates put 'reply' first"
+        " | 'reply' is dated 2019-01-01 to 2019-12-31, 'greet' 2020-03-03; check both dates and the relation",
     ),
     (
         "an order declared on both events",
-        EVENTS.replace("    citations:\n      - source: tiny\n        quote: to Bob", "    before:\n      - id: greet-before-reply\n        event: reply\n        citations:\n          - source: tiny\n            quote: \"replied:\"\n    citations:\n      - source: tiny\n        quote: to Bob"),
-        "content/events.yaml:23:16: the order of 'greet' and 'reply' is already declared by 'greet-before-reply' | see content/events.yaml:11:16; declare each order once, on either event",
+        EVENTS.replace(GREET_CITATIONS, GREET_BEFORE_REPLY + GREET_CITATIONS),
+        "content/events.yaml:23:16: the order of 'greet' and 'reply' is already declared by 'greet-before-reply'"
+        " | see content/events.yaml:11:16; declare each order once, on either event",
     ),
     (
         "orders that go round in a circle",
-        EVENTS.replace("  - id: reply\n", "  - id: reply\n    before:\n      - id: reply-before-third\n        event: third\n        citations:\n          - source: tiny\n            quote: The end.\n            occurrence: 2\n")
-        + "  - id: third\n    title: Third\n    text: Third.\n    before:\n      - id: third-before-greet\n        event: greet\n        citations:\n          - source: tiny\n            quote: Hello, hello.\n    citations:\n      - source: tiny\n        quote: A Tiny Headline\n",
-        "content/events.yaml:15:16: the order of events goes round in a circle: 'greet' before 'reply' before 'third' before 'greet' | one of these relations (or dates) is wrong; an event cannot come before itself",
+        EVENTS.replace("  - id: reply\n", "  - id: reply\n" + REPLY_BEFORE_THIRD) + THIRD_BEFORE_GREET,
+        "content/events.yaml:15:16: the order of events goes round in a circle: 'greet' before 'reply' before 'third' before 'greet'"
+        " | one of these relations (or dates) is wrong; an event cannot come before itself",
     ),
     (
         "a sequence against the dates",
         EVENTS.replace("    title: Ann greets Bob\n", "    title: Ann greets Bob\n    sequence: 2\n")
-        .replace("    after:\n" + REPLY_ORDER[len("    after:\n"):] + "        citations:\n          - source: tiny\n            quote: \"replied:\"\n", "    sequence: 1\n    date:\n      year: {value: 2021, basis: stated}\n"),
-        "content/events.yaml:4:15: sequence 2 lists 'greet' after 'reply' (sequence 1), but their dates (2020-03-03; 2021-01-01 to 2021-12-31) put 'greet' first | sequence only orders events the evidence leaves unordered; renumber so that it agrees with the dates and relations",
+        .replace(REPLY_ORDER, "    sequence: 1\n    date:\n      year: {value: 2021, basis: stated}\n"),
+        "content/events.yaml:4:15: sequence 2 lists 'greet' after 'reply' (sequence 1),"
+        " but their dates (2020-03-03; 2021-01-01 to 2021-12-31) put 'greet' first"
+        " | sequence only orders events the evidence leaves unordered; renumber so that it agrees with the dates and relations",
     ),
 ]
 

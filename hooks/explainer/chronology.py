@@ -261,7 +261,8 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
         pair = (min(first, second), max(first, second))
         if pair in declared:
             other = declared[pair]
-            problems.append(Diagnostic(relation.pos, f"the order of '{relation.earlier}' and '{relation.later}' is already declared by '{other.id}'", f"see {other.pos}; declare each order once, on either event"))
+            message = f"the order of '{relation.earlier}' and '{relation.later}' is already declared by '{other.id}'"
+            problems.append(Diagnostic(relation.pos, message, f"see {other.pos}; declare each order once, on either event"))
             continue
         declared[pair] = relation
         a, b = spans[first], spans[second]

@@ -115,14 +115,17 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
     """Report every problem of one event's date; return its parts that name an inference."""
     point_keys = [key for key in ("year", "month", "day") if getattr(date, key) is not None]
     if date.is_range and point_keys:
-        report.error(date.at(point_keys[0]), "a date is either a single date (year, month, day) or a range (earliest, latest), not both", "move the parts into 'earliest:' and 'latest:', or remove the range")
+        message = "a date is either a single date (year, month, day) or a range (earliest, latest), not both"
+        report.error(date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range")
         return []
     if date.is_range and (date.earliest is None or date.latest is None):
         missing = "latest" if date.latest is None else "earliest"
-        report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'")
+        hint = "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
+        report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
         return []
     if not date.is_range and date.year is None:
-        report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)")
+        hint = "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)"
+        report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
         return []
     used: list[model.DatePart] = []
     for _, point in date.ends():
@@ -134,7 +137,8 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
             report.error(point.at("day"), f"{MONTHS[month - 1]} {point.day.value}, {year} is not a calendar date", f"{MONTHS[month - 1]} {year} has {days} days; check the day and the month")
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference is None:
-                report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", "write the reasoning, with its citations, under the date's 'inferences:' and name its id here")
+                hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"
+                report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
             elif part.basis == "stated" and part.inference is not None:
                 report.error(part.at("inference"), f"a stated {name} rests on no inference", "remove 'inference:', or set 'basis: inferred' if no article gives this part")
             elif part.inference is not None:
