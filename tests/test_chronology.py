@@ -14,11 +14,15 @@ import itertools
 import os
 from dataclasses import dataclass
 
+import jinja2
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from markupsafe import Markup
 
 from explainer.chronology import Item, Node, Relation, build
 from explainer.diagnostics import Pos
+from pagetree import parse, read_list
+from pagetree import reading as page_reading
 
 EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -143,6 +147,35 @@ def test_the_layout_shows_every_known_order_and_no_other(world: World) -> None:
     assert open_pairs == unknown  # and every other pair is visibly said to be open
     position = {event: n for n, event in enumerate(events)}
     assert all(position[a] < position[b] for a, b in known)  # reading top to bottom never goes back in time
+
+
+# The engine's own macro that lays the order out on the timeline and on person pages.
+MACROS = jinja2.Environment(loader=jinja2.PackageLoader("explainer", "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+IN_ORDER = MACROS.get_template("macros.html").make_module({"x": None}).in_order  # type: ignore[attr-defined]
+
+
+def event_item(event_id: str, after: tuple[str, ...]) -> Markup:
+    """An event as the timeline template shows it, for what the order needs: its id and what it follows."""
+    follows = Markup(", ").join(Markup('<a href="#{0}">{0}</a>').format(a) for a in after)
+    extra = Markup('<p class="ex-event__after">Within this group, it came after: {}</p>').format(follows) if after else ""
+    return Markup('<li class="ex-event" id="{}"><h2>{}</h2>{}</li>').format(event_id, event_id, extra)
+
+
+@SETTINGS
+@given(worlds())
+@example(N_SHAPE)
+def test_the_rendered_list_shows_every_known_order_and_no_other(world: World) -> None:
+    chronology, _ = build(world.items(), world.declared())
+    html = str(IN_ORDER(chronology.tree(), event_item, "ex-timeline"))
+    shown_on_page = read_list(parse(html).find("ol"))
+    shown, unordered = page_reading(shown_on_page)
+    known = as_ids(reference_order(world))
+    events = [f"e{i}" for i in range(len(world.times))]
+    assert shown == known
+    assert unordered == {frozenset(p) for p in itertools.combinations(events, 2) if p not in known and p[::-1] not in known}
+    in_page_order = [li.attrs["id"] for li in parse(html).find_all("li", "ex-event")]
+    assert sorted(in_page_order) == events
+    assert all(in_page_order.index(a) < in_page_order.index(b) for a, b in known)
 
 
 @SETTINGS
