@@ -18,11 +18,11 @@ import jinja2
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
+from pagetree import parse, read_list
+from pagetree import reading as page_reading
 
 from explainer.chronology import Item, Node, Relation, build
 from explainer.diagnostics import Pos
-from pagetree import parse, read_list
-from pagetree import reading as page_reading
 
 EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

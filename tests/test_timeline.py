@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import make_project, run_mkdocs
 from pagetree import events_in, page, read_list, reading
+
+from conftest import make_project, run_mkdocs
 
 # Worked out by hand from the articles (see the module's docstring).
 TIMELINE = (
