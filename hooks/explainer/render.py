@@ -8,7 +8,6 @@ autoescaping; templates never mark editor text as safe.
 from __future__ import annotations
 
 import re
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +16,8 @@ from urllib.parse import quote as url_quote
 import jinja2
 from markupsafe import Markup
 
-from . import model, urls
+from . import dates, model, urls
+from .corrections import corrections_by_statement, long_date, newest_first
 from .measure import independent_groups, measure_sources, sentences
 from .notes import CitedPassage, Note, sentence_context
 from .resolve import Index
@@ -25,7 +25,7 @@ from .sourcetext import layout
 from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
-from .wikilinks import WikiLink, replace_wikilinks
+from .wikilinks import Resolve, WikiLink
 from .wording import diff_against
 
 LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
@@ -37,7 +37,7 @@ VOICE_LABELS = {
 }
 RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
 KIND_LABELS = {
-    "claim": "claim", "quote": "quote", "event": "event", "inference": "inference", "person-fact": "fact",
+    "claim": "claim", "quote": "quote", "event": "event", "order": "order of events", "inference": "inference", "person-fact": "fact",
     "source-fact": "fact about the source", "relation": "relation", "answer": "answer in a disagreement",
     "transcript-line": "transcript line", "omission": "left out",
 }
@@ -94,18 +94,13 @@ class Rendered:
 
 
 @dataclass(frozen=True)
-class WikiFragments:
-    """The HTML of each wiki-link token of a hand-written page, and the page's context (its notes)."""
+class OrderView:
+    """A declared before/after fact as one of its two events shows it."""
 
-    tokens: dict[str, str]
-    context: PageContext
-
-
-def event_sort_key(event: model.Event) -> tuple[int, int, int, int, int]:
-    date = event.date
-    if date is None or date.year is None:
-        return (1, 0, 0, 0, event.sequence)
-    return (0, date.year, date.month or 0, date.day or 0, event.sequence)
+    order: model.EventOrder
+    other: str  # the other event's id
+    relation: str  # "after" or "before": what this event is to the other
+    declared_here: bool
 
 
 class SiteModel:
@@ -131,11 +126,19 @@ class SiteModel:
                 self.quotes_to[quote.addressee].append(quote)
             if quote.event:
                 self.quotes_at_event[quote.event].append(quote)
-        self.events_of: dict[str, list[model.Event]] = defaultdict(list)
+        # Events in time order everywhere come from the one derived order (see chronology.py).
+        self.timeline = index.chronology.tree()
+        events_of: dict[str, list[str]] = defaultdict(list)
+        self.orders_of: dict[str, list[OrderView]] = defaultdict(list)
         for event in index.content.events:
             for person_id in event.participants:
-                self.events_of[person_id].append(event)
-        self.timeline = sorted(index.content.events, key=event_sort_key)
+                events_of[person_id].append(event.id)
+            for relation, orders in (("after", event.after), ("before", event.before)):
+                for order in orders:
+                    self.orders_of[event.id].append(OrderView(order, order.event, relation, True))
+                    inverse = "before" if relation == "after" else "after"
+                    self.orders_of[order.event].append(OrderView(order, event.id, inverse, False))
+        self.events_of = {person_id: index.chronology.tree(ids) for person_id, ids in events_of.items()}
         self.claims_about: dict[str, list[model.Claim]] = defaultdict(list)
         self.claims_by_topic: dict[str, list[model.Claim]] = defaultdict(list)
         for claim in index.content.claims:
@@ -155,6 +158,8 @@ class SiteModel:
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
+        self.corrections_of = corrections_by_statement(index.content.corrections)  # statement id -> its corrections
+        self.corrections = newest_first(index.content.corrections)
         self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
         for statement in index.statements:
             attribution = getattr(statement.record, "attribution", None)
@@ -228,7 +233,24 @@ class SiteModel:
             return record.question  # type: ignore[attr-defined]
         if kind == "quote":
             return self.quote_text(record_id)
+        if kind == "order":
+            return self.order_sentence(record_id)
         return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
+
+    def order_pair(self, order_id: str) -> tuple[str, str]:
+        """(earlier event id, later event id) of a declared before/after fact."""
+        owner = self.index.statement_by_id[order_id].owner or ""
+        order = self.index.records[order_id][1]
+        if any(o is order for o in self.index.events[owner].after):
+            return order.event, owner  # type: ignore[attr-defined]
+        return owner, order.event  # type: ignore[attr-defined]
+
+    def order_sentence(self, order_id: str) -> str:
+        """'<later event> came after <earlier event>.' for a declared before/after fact."""
+        earlier, later = (self.index.events.get(e) for e in self.order_pair(order_id))
+        if earlier is None or later is None:
+            return order_id
+        return f"{later.title} came after {earlier.title}."
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
@@ -272,6 +294,10 @@ class PageContext:
     def page_href(self, src_uri: str) -> str:
         return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
 
+    def file_href(self, path: str) -> str:
+        """A link to a file the build writes (not a page), e.g. corrections.atom."""
+        return self.site.urls.relative(path, self.page_url)
+
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
@@ -311,15 +337,19 @@ class PageContext:
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
+    def corrections(self, statement_id: str) -> list[model.Correction]:
+        return self.site.corrections_of.get(statement_id, [])
+
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
 
 class Renderer:
-    def __init__(self, verified: Verified, url_scheme: Urls | None = None) -> None:
+    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None) -> None:
+        """`template_dirs`: folders whose templates replace the engine's own of the same name."""
         self.site = SiteModel(verified, url_scheme or Urls())
         self.env = jinja2.Environment(
-            loader=jinja2.PackageLoader("explainer", "templates"),
+            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -331,7 +361,10 @@ class Renderer:
             kind_labels=KIND_LABELS,
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
+            long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
+            date_text=dates.date_text,
+            inferred_badges=dates.inferred_badges,
         )
         self.env.filters["prose"] = _prose
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
@@ -351,43 +384,37 @@ class Renderer:
             html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
         return Rendered(html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS})
 
-    def render_wikilinks(self, markdown: str, page_url: str) -> tuple[str, WikiFragments]:
-        """Swap [[id]], [[id|text]] and [[cite:id]] (checked beforehand) for placeholder tokens.
-
-        Returns the Markdown with tokens and each token's HTML, to put in after Markdown has run
-        (`restore_wikilinks`): inserted before, names or passages containing `*` or `<` would be read
-        as Markdown.
-        """
+    def wikilink_resolver(self, page_url: str) -> WikiResolver:
+        """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
+        names and passages are escaped here and never read as Markdown. The resolver keeps the
+        page's citation notes, for `finish_page`."""
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
-        nonce = secrets.token_hex(6)
-        html: dict[str, str] = {}
-        lines = markdown.splitlines()
 
-        def render(link: WikiLink) -> str:
-            if lines[link.line - 1].lstrip().startswith("#"):
-                # A heading becomes an anchor id, a table-of-contents entry and a search title:
-                # there the link is its plain text, escaped for Markdown.
-                return "" if link.cite else markdown_text(link.text.strip() if link.text else context.label(link.target))
+        def resolve(link: WikiLink) -> str:
             if link.cite:
-                fragment = str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
-            else:
-                text = link.text.strip() if link.text else context.label(link.target)
-                fragment = str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
-            token = f"exwikilink{nonce}x{len(html)}x"
-            html[token] = fragment
-            return token
+                return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
+            text = link.text.strip() if link.text else context.label(link.target)
+            return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
-        return replace_wikilinks(markdown, render), WikiFragments(html, context)
+        return WikiResolver(resolve, context)
 
-    def restore_wikilinks(self, html: str, fragments: WikiFragments | None) -> Rendered:
-        """A hand-written page's HTML with its wiki-links and citation controls put in, and its notes."""
-        if fragments is None:
+    def finish_page(self, html: str, resolver: WikiResolver | None) -> Rendered:
+        """A hand-written page's HTML (its wiki-links already resolved), with its citation notes."""
+        if resolver is None:
             return Rendered(html, {"citation_controls": 0, "reading_toggle": False})
-        if fragments.tokens:
-            pattern = re.compile("|".join(map(re.escape, fragments.tokens)))
-            html = pattern.sub(lambda m: fragments.tokens[m.group()], html)
-        return self._finish(html, fragments.context)
+        return self._finish(html, resolver.context)
+
+
+@dataclass(frozen=True)
+class WikiResolver:
+    """Resolves one hand-written page's wiki-links (a `Resolve`), keeping the page's context (its notes)."""
+
+    resolve: Resolve
+    context: PageContext
+
+    def __call__(self, link: WikiLink) -> str:
+        return self.resolve(link)
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -421,9 +448,11 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         PagePlan(urls.QUOTES, "Quotes", "quotes_index.html", _first_path(content.quotes), "Every quotation, with each article's own wording."),
         PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
         PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
-        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The five articles, with how much of each the explainer cites."),
+        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
+    corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
+    pages.append(PagePlan(urls.CORRECTIONS, "Corrections", "corrections.html", _first_path(content.corrections), corrected))
     for person in content.people:
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
     for quote in content.quotes:
