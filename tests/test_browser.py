@@ -189,7 +189,7 @@ def _viewport_check(page: Page, selector: str) -> dict[str, Any]:
 # --- citation chips: one per statement, a disclosure button with a popover -----------------------------------------
 
 CHIP = "a.ex-chip"
-CONTROLS = "a.ex-chip, a.ex-copylink, a.ex-para, .ex-pop button, .ex-pop a, .ex-card button, .ex-landed a, .ex-landed button, .ex-reading-toggle, .ex-toggle"
+CONTROLS = "a.ex-chip, a.ex-corrected, a.ex-copylink, a.ex-para, .ex-pop button, .ex-pop a, .ex-card button, .ex-landed a, .ex-landed button, .ex-reading-toggle, .ex-toggle"
 NAME = re.compile(r"(\d+) articles?(?:, (\d+) independent reports?)?")
 
 
@@ -422,7 +422,7 @@ def test_on_a_phone_a_chip_opens_a_bottom_sheet(phone: Reader) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-@pytest.mark.parametrize("name", ["home", "person", "source", "transcript"])
+@pytest.mark.parametrize("name", ["home", "person", "timeline", "source", "transcript"])
 def test_every_citation_control_is_at_least_24_by_24(request: pytest.FixtureRequest, size: str, name: str) -> None:
     # SC 2.5.8 (target size, minimum): chips, copy-link and paragraph controls, and what their popovers hold.
     reader: Reader = request.getfixturevalue(size)
