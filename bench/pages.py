@@ -17,7 +17,7 @@ GitHub Pages serves it (gzip for text, as the browser asks), and opens every pag
 
 Targets (issue 10): every page type at least 90 on mobile, no page over 1,500 DOM elements. The script
 reports figures, never pass/fail. A JSON object per page type goes to stdout, progress to stderr;
---markdown prints the table for docs/benchmarks.md instead.
+--markdown prints the table for docs/benchmarks.md instead (--table FILE prints it from saved JSON lines).
 """
 
 from __future__ import annotations
@@ -282,7 +282,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page type; the median is reported (default: 3)")
     parser.add_argument("--no-lighthouse", action="store_true", help="only DOM size and transferred bytes")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table instead of JSON lines")
+    parser.add_argument("--types", default=None, help="comma-separated page types to measure (default: all), e.g. person,source")
+    parser.add_argument("--table", type=Path, default=None, metavar="JSONL", help="only print the Markdown table of an earlier run's output")
     args = parser.parse_args(argv)
+    if args.table:
+        print(markdown_table([json.loads(line) for line in args.table.read_text(encoding="utf-8").splitlines() if line.strip()]))
+        return 0
     if not CHROMIUM.exists():
         sys.exit(f"bench/pages.py: {CHROMIUM} is missing (apt-get install chromium)")
     if not args.no_lighthouse:
@@ -293,6 +298,12 @@ def main(argv: list[str] | None = None) -> int:
             site = Path(tmp) / "site"
             build_site(site)
         paths = site_paths(site)
+        if args.types:
+            wanted = set(args.types.split(","))
+            unknown = wanted - {name for name, _ in PAGE_TYPES}
+            if unknown:
+                sys.exit(f"bench/pages.py: unknown page types {sorted(unknown)}")
+            paths = [p for p in paths if page_type(p) in wanted]
         with serve(site) as base:
             log(f"Measuring {len(paths)} pages ...")
             figures = measure_pages(base, paths)
