@@ -230,8 +230,9 @@ def test_each_statement_has_one_chip_named_by_its_support(desktop: Reader) -> No
     statements = [c["statement"] for c in chips if c["statement"]]
     assert len(statements) == len(set(statements))
     assert page.locator("sup.ex-cite, .ex-cite__tip, .ex-support").count() == 0  # the old per-passage markers are gone
-    # The list is read only when opened: before that there is no popover at all.
+    # The list is read only when opened: before that the popover the chips control is hidden and empty.
     assert _pop_state(page) is None
+    assert page.evaluate("() => { const p = document.getElementById('ex-pop'); return p.hidden && !p.querySelector('li'); }")
     expect(page.locator(CHIP).first).to_have_accessible_name(NAME)
 
 

@@ -108,6 +108,7 @@
     popBox.appendChild(popExplain);
     popBox.appendChild(popBody);
     pop.appendChild(popBox);
+    document.body.appendChild(pop);  // hidden until a chip opens it (and moved after that chip)
   }
 
   function placePopover(chip) {
@@ -135,7 +136,6 @@
     var note = noteOf(chip);
     var list = note && note.querySelector(".ex-note__passages");
     if (!list) return false;
-    if (!pop) buildPopover();
     clearTimeout(openTimer);
     clearTimeout(closeTimer);
     if (current && current !== chip) current.setAttribute("aria-expanded", "false");
@@ -176,6 +176,7 @@
   }
 
   if (chips.length && notesSource) {
+    buildPopover();  // so that every chip's aria-controls names an element from the start
     Array.prototype.forEach.call(chips, function (chip) {
       chip.setAttribute("role", "button");
       chip.setAttribute("aria-expanded", "false");
