@@ -157,6 +157,7 @@ class Answer(Record):
     id: str = ""
     text: str = ""
     attribution: Voice | None = None
+    concerns: list[str] = field(default_factory=list)  # records that state this side (e.g. a quote given to one speaker)
     citations: list[Citation] = field(default_factory=list)
 
 
@@ -167,6 +168,7 @@ class Disagreement(Record):
     kind: str = "substance"
     topic: str | None = None
     about: list[str] = field(default_factory=list)
+    concerns: list[str] = field(default_factory=list)  # records the question puts in doubt without taking a side
     answers: list[Answer] = field(default_factory=list)
 
 
