@@ -35,7 +35,8 @@ _build: dict[str, Any] = {}
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _build.clear()
-    layout = Layout(Path(config.config_file_path).parent, docs_dir=Path(config.docs_dir).name)
+    root = _project_root(config)
+    layout = Layout(root, docs_dir=Path(config.docs_dir).resolve().relative_to(root).as_posix())
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -75,7 +76,12 @@ def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
     # Edit links are relative to edit_uri, which points into docs/; content/ sits beside docs/.
     if edit_path is None:
         return None
-    return "../" * (len(Path(config.docs_dir).relative_to(Path(config.config_file_path).parent).parts)) + quote(edit_path)
+    return "../" * len(Path(config.docs_dir).resolve().relative_to(_project_root(config)).parts) + quote(edit_path)
+
+
+def _project_root(config: MkDocsConfig) -> Path:
+    # `mkdocs build -f mkdocs.yml` leaves the config path relative; everything else is absolute.
+    return Path(config.config_file_path).resolve().parent
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -96,7 +102,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
-    root = Path(config.config_file_path).parent
+    root = _project_root(config)
     layout: Layout = _build.get("layout") or Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
