@@ -9,8 +9,8 @@ What a count is checked against:
   citations, the notes of transcript lines that show it): the articles the statement cites.
 - In a person's summary: the articles cited by the statements about that person (facts, relations);
   in a transcript's summary: those cited by its lines; in a disagreement's question: by its answers.
-- In a hand-written page: the statement of the next [[cite:id]] in the same sentence; a sentence
-  without one speaks of all the articles of the project.
+- In a hand-written page: the statement of the next [[cite:id]] in the same sentence; a count in a
+  sentence without a citation is not checked (there is nothing to check it against).
 - When the count's clause quotes the articles (the first quotation after the count, or else the
   last one before it; for a count alone in parentheses, the quotation and words right before them),
   it may count only the cited articles whose text contains those words: "One article continues it with "or sometimes our kids interrupt"",
@@ -46,8 +46,8 @@ NUMBERS = {w: i for i, w in enumerate("one two three four five six seven eight n
 _NUMBER = "|".join([*NUMBERS, r"\d+"])
 COUNT = re.compile(rf"\b(?P<num>{_NUMBER})\s+(?:(?P<other>other)\s+)?(?:(?P<independent>independent)\s+)?(?P<noun>articles?|reports?)\b(?!-)", re.IGNORECASE)
 # How a sentence says that the articles it counts copy each other.
-DISCLOSED = re.compile(r"\b(?:independent|reports?|shar(?:e|es|ing)\b[^.;]{0,30}?\b(?:text|paragraphs|wording)|cop(?:y|ies|ied))\b", re.IGNORECASE)
-_CLAUSE_END = re.compile(r"[.;:?!](?=\s|$)")
+DISCLOSED = re.compile(rf"\b(?:independent|(?:{_NUMBER})\s+reports?|shar(?:e|es|ing)\b[^.;]{{0,30}}?\b(?:text|paragraphs|wording)|cop(?:y|ies|ied))\b", re.IGNORECASE)
+_CLAUSE_END = re.compile(r"[.;?!](?=\s|$)")
 _SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
 _MARKS = "\"'“”‘’ "
 _QUOTE_MARKS = re.compile("[\"'“”‘’]")
@@ -96,7 +96,7 @@ def _anchor(text: str, start: int, end: int, quoted: list[tuple[int, int]]) -> s
     """The quoted words a count is bound to, if any (see the module's docstring)."""
     begin, finish = _clause(text, start, end, quoted)
     opened = text.rfind("(", begin, start)
-    if opened != -1 and not text[opened + 1:start].strip() and text[end:].lstrip().startswith(")"):
+    if opened != -1 and not text[opened + 1:start].strip() and text[end:].lstrip()[:1] in (")", ","):
         before = [q for q in quoted if begin <= q[0] and q[1] <= opened]
         if before:  # 'a "30 Rock" alum (two articles)': the quotation and the words up to the parenthesis
             return text[before[-1][0]:opened].strip(_MARKS)
@@ -165,6 +165,8 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
     for statement in index.statements:
         record = statement.record
         evidence = located.get(statement.id, ())
+        if len(evidence) != len(statement.citations):
+            continue  # a citation was not found (reported already): its counts cannot be checked yet
         pieces = list(_texts(record, "text", "title", "context", "note", "reason", "attribution", "speaker"))
         pieces += [(c.note, c.at("note")) for c in statement.citations if c.note]
         pieces += [(line.note, line.at("note")) for line in lines_of_quote.get(statement.id, []) if line.note]
@@ -190,21 +192,18 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
 
 
 def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
-    """Each sentence of a hand-written page with a count, bound to its [[cite:id]] or to all the articles."""
-    everything = tuple(c for cs in verified.located.values() for c in cs)
-    every_source = tuple({c.source: c for c in everything}.values())
+    """The text of a hand-written page up to each [[cite:id]] (from the previous one, within a sentence),
+    bound to that statement. Counts in sentences without a citation have nothing to be checked against."""
     links = [link for link in find_wikilinks(markdown) if link.cite and link.target in verified.index.statement_by_id]
-    start = 0
-    for m in [*_SENTENCE_END.finditer(markdown), None]:
-        end = m.end() if m else len(markdown)
-        sentence = markdown[start:end]
-        if COUNT.search(sentence):
-            cite = next((link for link in links if start <= link.start < end), None)
-            evidence = verified.located.get(cite.target, ()) if cite else every_source
+    sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(markdown))]
+    previous_end = 0
+    for link in links:
+        start = max(previous_end, max(s for s in sentence_starts if s <= link.start))
+        previous_end = link.end
+        if COUNT.search(markdown, start, link.start):
             line = markdown.count("\n", 0, start) + 1
             col = start - (markdown.rfind("\n", 0, start) + 1) + 1
-            yield Prose(sentence, Pos(path, line, col), evidence, sentence_bound=True)
-        start = end
+            yield Prose(markdown[start:link.start], Pos(path, line, col), verified.located.get(link.target, ()), sentence_bound=True)
 
 
 # ---- the check ---------------------------------------------------------------------------------

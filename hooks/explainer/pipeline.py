@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Severity
 from .load import load_content
 from .lock import read_lock
@@ -53,6 +54,7 @@ def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
         index = build_index(content, report)
         verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+        check_counts(layout.root, verified, report, layout.docs_dir)
         return verified, report.sorted()
 
 

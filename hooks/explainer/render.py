@@ -232,7 +232,10 @@ class SiteModel:
         for m in self._source_mention.finditer(text):
             parts.append((text[last:m.start()], None))
             source = self.index.sources[m.group()]
-            parts.append((source.label or source.title, source.id))
+            label = source.label or source.title
+            if _SENTENCE_START.search(text, 0, m.start()):
+                label = label[:1].upper() + label[1:]  # "the “x” article" opening a sentence
+            parts.append((label, source.id))
             last = m.end()
         parts.append((text[last:], None))
         return [p for p in parts if p[0]]
@@ -394,6 +397,7 @@ class Renderer:
         return replace_wikilinks(markdown, render), html
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\(\d+\)\s+)\W*$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 
