@@ -359,6 +359,7 @@ class Renderer:
             layout_of=lambda source_id: source_layout(self.site, source_id),
         )
         self.env.filters["prose"] = _prose
+        self.env.filters["clip"] = _clip
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
 
     def plan(self) -> list[PagePlan]:
