@@ -132,7 +132,7 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
         if anchor is not None and number == (whole.independent_reports if reports else whole.articles):
             support, actual, of = whole, number, ""  # the count is of all the articles cited
         if number != actual:
-            what = "independent reports" if reports else "articles"
+            what = ("independent report" if reports else "article") + ("s" if actual != 1 else "")
             yield CountFinding(m.start(), m.end(), f"'{m.group()}', but the articles cited give {actual} {what}{of}", f"counted: {_support_text(support, copying, labels)}", True)
         elif not reports and support.copies:
             sentence_start = max((s.end() for s in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
