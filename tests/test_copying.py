@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
+from test_site import parse
 
 from conftest import ROOT
 from explainer.copying import COPY_THRESHOLD, measure_copying, narrative_runs, quoted_spans
 from explainer.pipeline import Layout, check
 from explainer.support import support_of, support_of_sources
-from test_site import parse
 
 # Narrative sentences of two made-up reports on the same event, in different words.
 REPORT_A = (

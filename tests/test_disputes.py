@@ -8,10 +8,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from test_site import html_pages
 
 from conftest import ROOT, make_project
 from explainer.pipeline import Layout, check
-from test_site import html_pages
 
 DISAGREEMENT = """\
     disagreements:
@@ -36,10 +36,16 @@ DISAGREEMENT = """\
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (("concerns: [bob-age]", "concerns: [bob-agee]"), "content/disagreements.yaml:4:16: unknown statement 'bob-agee' in concerns | did you mean 'bob-age'?"),
-        (("concerns: [bob-age]", "concerns: [bob-replies]"), "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are disputed already; name the records that state a side"),
-        (("concerns: [bob-age]", "concerns: [ann-greets]"), "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself | name each record once: on the answer whose side it states, or on the disagreement when it takes no side"),
-        (("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"), "content/disagreements.yaml:5:15: a difference of wording disputes nothing | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"),
+        (("concerns: [bob-age]", "concerns: [bob-agee]"),
+         "content/disagreements.yaml:4:16: unknown statement 'bob-agee' in concerns | did you mean 'bob-age'?"),
+        (("concerns: [bob-age]", "concerns: [bob-replies]"),
+         "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are disputed already; name the records that state a side"),
+        (("concerns: [bob-age]", "concerns: [ann-greets]"),
+         "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself"
+         " | name each record once: on the answer whose side it states, or on the disagreement when it takes no side"),
+        (("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"),
+         "content/disagreements.yaml:5:15: a difference of wording disputes nothing"
+         " | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"),
     ],
 )
 def test_concerns_are_checked(tmp_path: Path, change: tuple[str, str], expected: str) -> None:

@@ -127,7 +127,7 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
             sources = [s for s in sources if folded in seed_text.get(s, "")]
         support = support_of_sources(sources, copying)
         actual = support.independent_reports if reports else support.articles
-        of = f" that contain \"{anchor}\"" if anchor is not None else ""
+        of = f" that contain{'s' if actual == 1 else ''} \"{anchor}\"" if anchor is not None else ""
         whole = support_of_sources((c.source for c in prose.evidence), copying)
         if anchor is not None and number == (whole.independent_reports if reports else whole.articles):
             support, actual, of = whole, number, ""  # the count is of all the articles cited
