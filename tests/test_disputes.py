@@ -193,3 +193,10 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
     tagged = {a["id"].rsplit("#", 1)[1].rsplit("-", 1)[0] for a in annotations if any(b.get("purpose") == "tagging" and b.get("value") == "disputed" for b in a["body"])}
     assert tagged == {r for r in disputes if r in by_id and by_id[r]["citations"]}
 
+
+
+def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
+    page = (built_site / "index.html").read_text(encoding="utf-8")
+    text = " ".join(re.sub(r"<[^>]+>", "", page[page.index("she told him"):page.index("each article's wording")]).split())
+    assert "5 articles, 4 independent reports" in text
+    assert "disputed: Were \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\") said in the red-carpet interview" in text.replace("&quot;", '"').replace("&#39;", "'")
