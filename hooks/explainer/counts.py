@@ -203,16 +203,20 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
 def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
     """The text of a hand-written page up to each [[cite:id]] (from the previous one, within a sentence),
     bound to that statement. Counts in sentences without a citation have nothing to be checked against."""
-    links = [link for link in find_wikilinks(markdown) if link.cite and link.target in verified.index.statement_by_id]
+    line_starts = [0, *(m.end() for m in re.finditer("\n", markdown))]
     sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(markdown))]
     previous_end = 0
-    for link in links:
-        start = max(previous_end, max(s for s in sentence_starts if s <= link.start))
-        previous_end = link.end
-        if COUNT.search(markdown, start, link.start):
+    for placed in find_wikilinks(markdown):
+        link = placed.link
+        if not link.cite or link.target not in verified.index.statement_by_id:
+            continue
+        at = line_starts[placed.line - 1] + placed.col - 1
+        start = max(previous_end, max(s for s in sentence_starts if s <= at))
+        previous_end = at + len(link.raw)
+        if COUNT.search(markdown, start, at):
             line = markdown.count("\n", 0, start) + 1
             col = start - (markdown.rfind("\n", 0, start) + 1) + 1
-            yield Prose(markdown[start:link.start], Pos(path, line, col), verified.located.get(link.target, ()), sentence_bound=True)
+            yield Prose(markdown[start:at], Pos(path, line, col), verified.located.get(link.target, ()), sentence_bound=True)
 
 
 # ---- the check ---------------------------------------------------------------------------------
