@@ -58,16 +58,18 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def check(layout: Layout, editorial: bool = True) -> tuple[Verified, list[Diagnostic]]:
+def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True) -> tuple[Verified, list[Diagnostic]]:
     """Everything verified that could be, and every problem in the project, sorted by place.
 
+    `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).
     `editorial=False` leaves out the checks that judge how records are worded (counts of articles in
     prose) and never change which records are read: for reading a past revision, written before
-    today's editorial rules, to compare its records with another's."""
+    today's editorial rules, to compare its records with another's.
+    """
     with _no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
-        content, report = load_content(layout.root, options.content_dir)
+        content, report = load_content(layout.root, options.content_dir, upgrade_old_shapes)
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
