@@ -12,6 +12,7 @@ INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child
 TITLE_KINDS = ("headline", "description")
 YEAR_BASES = ("stated", "inferred")
 DISAGREEMENT_KINDS = ("substance", "wording")
+NAME_KINDS = ("title", "place", "organisation")
 
 
 @dataclass
@@ -201,6 +202,20 @@ class Omission(Record):
 
 
 @dataclass
+class Name(Record):
+    """A name the articles use that is not a person's: a title of a work, a place, an organisation.
+
+    Declared so that the grounding check knows it: a statement that names it must find it in its
+    passages, and a title in quotation marks is a title, not a quotation of the articles.
+    """
+
+    name: str = ""
+    kind: str = "title"
+    aliases: list[str] = field(default_factory=list)
+    note: str | None = None
+
+
+@dataclass
 class Content:
     """Everything loaded from content/, in file order."""
 
@@ -213,4 +228,5 @@ class Content:
     disagreements: list[Disagreement] = field(default_factory=list)
     transcripts: list[Transcript] = field(default_factory=list)
     omissions: list[Omission] = field(default_factory=list)
+    names: list[Name] = field(default_factory=list)
     files: list[str] = field(default_factory=list)

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .diagnostics import Diagnostic, ExplainerError, Severity
+from .diagnostics import Diagnostic, ExplainerError, Pos, Severity
+from .grounding import check_grounding
 from .load import load_content
 from .lock import read_lock
+from .page_grounding import check_page
 from .resolve import build_index
 from .verify import Verified, verify
-from .wikilinks import check_docs
+from .wikilinks import check_docs, docs_pages
+from .yamlload import position_in_scalar
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,26 @@ def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
         index = build_index(content, report)
         verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+        grounding = check_grounding(verified, report, _scalar_locator(layout.root))
+        for path, text in docs_pages(layout.root / layout.docs_dir, layout.root):
+            check_page(grounding, path, text)
         return verified, report.sorted()
+
+
+def _scalar_locator(root: Path) -> Callable[[Pos, str, int], Pos]:
+    """Point at a word inside a content file's text value; files are read only when a finding needs it."""
+    texts: dict[str, str | None] = {}
+
+    def locate(start: Pos, value: str, offset: int) -> Pos:
+        if start.path not in texts:
+            try:
+                texts[start.path] = (root / start.path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                texts[start.path] = None
+        text = texts[start.path]
+        return start if text is None else position_in_scalar(text, start, value, offset)
+
+    return locate
 
 
 def check_or_raise(layout: Layout) -> tuple[Verified, list[Diagnostic]]:

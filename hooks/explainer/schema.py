@@ -509,6 +509,18 @@ OMISSION = Obj(
     "Passages deliberately left out, with the reason.",
 )
 
+NAME = Obj(
+    "name",
+    model.Name,
+    (
+        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Baldwins', 'New York City'", True),
+        Key("kind", Choice(model.NAME_KINDS), "'title' of a work (series, show, film, publication), 'place' or 'organisation'", True),
+        Key("aliases", ListOf(SHORT), "other forms the articles use, e.g. 'NYC'"),
+        Key("note", TEXT, "what the name is, for editors"),
+    ),
+    "A name that is not a person's; statements that use it must find it in their passages.",
+)
+
 SECTIONS: dict[str, Obj] = {
     "sources": SOURCE,
     "topics": TOPIC,
@@ -519,6 +531,7 @@ SECTIONS: dict[str, Obj] = {
     "disagreements": DISAGREEMENT,
     "transcripts": TRANSCRIPT,
     "omissions": OMISSION,
+    "names": NAME,
 }
 
 
