@@ -149,11 +149,13 @@ class Grounding:
         forms: dict[str, list[str]] = {}
         for person in content.people:
             forms[f"person:{person.id}"] = [person.name, *person.aliases]
-        self.titles: set[str] = set()
+        self.titles: set[str] = set()  # folded forms of declared titles
+        self.title_keys: set[str] = set()
         for name in content.names:
             forms.setdefault(f"name:{name.name}", [name.name, *name.aliases])
             if name.kind == "title":
                 self.titles |= {fold(form) for form in (name.name, *name.aliases)}
+                self.title_keys.add(f"name:{name.name}")
         self.names = NameTable(forms)
         self._paragraphs = {source_id: paragraphs(seed.text) for source_id, seed in verified.seeds.items()}
         self._event_evidence: dict[str, Evidence] = {}
@@ -178,6 +180,14 @@ class Grounding:
         spans = [(p.start, p.end) for p in self._paragraphs[located.source] if p.start < located.end and located.start < p.end]
         start, end = (spans[0][0], spans[-1][1]) if spans else (located.start, located.end)
         return [Passage(located.source, seed.text[start:end], fold(seed.text[start:end]))]
+
+    def transcript_articles(self, transcript_id: str | None) -> list[Passage]:
+        """The articles a transcript's lines cite: a line's note may compare them all."""
+        transcript = self.index.transcripts.get(transcript_id or "")
+        found: list[Passage] = []
+        for line in transcript.lines if transcript else []:
+            found.extend(p for p in self.passages(line.quote or line.id, ARTICLE) if p not in found)
+        return found
 
     def people(self, *person_ids: str | None) -> Evidence:
         return Evidence(entities={f"person:{p}" for p in person_ids if p})
@@ -258,13 +268,17 @@ class Grounding:
             if record.action:
                 yield Text("transcript line", record.at("action"), record.action, self._evidence([sid], PASSAGES, *links))
             if record.note:
-                yield Text("transcript note", record.at("note"), record.note, self._evidence([sid], PARAGRAPHS, *links, quotable=ARTICLE))
+                evidence = self._evidence([sid], PARAGRAPHS, *links)
+                evidence.wider = self.transcript_articles(statement.owner)
+                yield Text("transcript note", record.at("note"), record.note, evidence)
         elif statement.kind == "omission":
             assert isinstance(record, model.Omission)
             yield Text("omission reason", record.at("reason"), record.reason, self._evidence([sid], PARAGRAPHS, quotable=ARTICLE))
+        articles = self.passages(sid, ARTICLE)
         for citation, located in zip_citations(statement, self.verified):
             if citation.note and located is not None:
-                evidence = Evidence(passages=self._around(located, PARAGRAPHS), wider=self._around(located, ARTICLE))
+                # A note describes how this article prints the passage, often beside the others' wording.
+                evidence = Evidence(passages=self._around(located, PARAGRAPHS), wider=articles)
                 evidence.add(self.links_of(statement))
                 yield Text("citation note", citation.at("note"), citation.note, evidence)
 
@@ -308,7 +322,9 @@ class Grounding:
                 if line.quote is not None and line.note:
                     quote = index.quotes.get(line.quote)
                     links = self.people(speaker_of(quote), quote.addressee) if quote else Evidence()
-                    yield Text("transcript note", line.at("note"), line.note, self._evidence([line.quote], PARAGRAPHS, links, event, quotable=ARTICLE))
+                    evidence = self._evidence([line.quote], PARAGRAPHS, links, event)
+                    evidence.wider = self.transcript_articles(transcript.id)
+                    yield Text("transcript note", line.at("note"), line.note, evidence)
         for source in content.sources:
             if source.title_kind == "description" and source.id in self.verified.seeds:
                 seed = self.verified.seeds[source.id]
@@ -329,6 +345,8 @@ class Grounding:
             self._check_quotation(text, span, where)
         rest = "".join(masked)
         for mention in sorted([*self.names.find(rest), *text.linked_names], key=lambda m: m.start):
+            if mention.key in self.title_keys:
+                continue  # a work's title is declared, not a fact to find (and hides the names in it)
             if mention.key in evidence.entities or self._name_in_passages(mention.key, evidence.passages):
                 continue
             hint = self._hint(evidence, value, mention.start, "cite a passage that names it, link the record it stands for, or leave the name out")

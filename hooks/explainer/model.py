@@ -12,7 +12,7 @@ INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child
 TITLE_KINDS = ("headline", "description")
 YEAR_BASES = ("stated", "inferred")
 DISAGREEMENT_KINDS = ("substance", "wording")
-NAME_KINDS = ("title", "place", "organisation")
+NAME_KINDS = ("title", "outlet", "organisation", "place")
 
 
 @dataclass
@@ -203,10 +203,12 @@ class Omission(Record):
 
 @dataclass
 class Name(Record):
-    """A name the articles use that is not a person's: a title of a work, a place, an organisation.
+    """A name the articles use that is not a person's: a title of a work, a news outlet, an
+    organisation, a place.
 
-    Declared so that the grounding check knows it: a statement that names it must find it in its
-    passages, and a title in quotation marks is a title, not a quotation of the articles.
+    Declared so that the grounding check knows it: a statement that names an outlet, an organisation
+    or a place must find it in its passages; a title names a work, and in quotation marks it is a
+    title, not a quotation of the articles.
     """
 
     name: str = ""

@@ -95,7 +95,9 @@ def check_page(grounding: Grounding, path: str, markdown: str) -> None:
             blank(link.end - 2, link.end)
             if kind == "person":
                 names.append(NameMention(link.start, link.end, f"person:{link.target}", link.text.strip()))
-    for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, 2), (_LIST_MARK, None), (_EMPHASIS, None)):
+    # A Markdown link ([Timeline](timeline.md)) is navigation, not a statement: it is left out whole.
+    keep: int | None
+    for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, None), (_LIST_MARK, None), (_EMPHASIS, None)):
         text = "".join(masked)
         for m in pattern.finditer(text):
             if keep is None:
