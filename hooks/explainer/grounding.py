@@ -159,6 +159,7 @@ class Grounding:
         self.names = NameTable(forms)
         self._paragraphs = {source_id: paragraphs(seed.text) for source_id, seed in verified.seeds.items()}
         self._event_evidence: dict[str, Evidence] = {}
+        self.used_names: set[str] = set()  # name keys some checked text mentions
         self.inferred_numbers = {n.value for s in self.index.statements if s.kind == "inference" for n in find_numbers(getattr(s.record, "text", ""))}
 
     # ---- evidence ---------------------------------------------------------------------------------
@@ -345,6 +346,7 @@ class Grounding:
             self._check_quotation(text, span, where)
         rest = "".join(masked)
         for mention in sorted([*self.names.find(rest), *text.linked_names], key=lambda m: m.start):
+            self.used_names.add(mention.key)
             if mention.key in self.title_keys:
                 continue  # a work's title is declared, not a fact to find (and hides the names in it)
             if mention.key in evidence.entities or self._name_in_passages(mention.key, evidence.passages):
@@ -371,6 +373,7 @@ class Grounding:
 
     def _check_quotation(self, text: Text, span: Span, where: Locate) -> None:
         words = fold(span.text).strip(_EDGE_PUNCT)
+        self.used_names |= {m.key for m in self.names.find(span.text)}
         if words in self.titles:
             return  # a declared title, not a quotation of the articles
         if quotation_found(span.text, text.evidence.passages) or quotation_found(span.text, text.evidence.wider):
@@ -402,6 +405,12 @@ class Grounding:
         for text in self.other_texts():
             self.check_text(text)
         self._check_declared_names()
+
+    def finish(self) -> None:
+        """After every text was checked: a declared name that no text uses is dead data (a warning)."""
+        for name in self.index.content.names:
+            if f"name:{name.name}" not in self.used_names:
+                self.report.warning(name.at("name"), f"the declared name '{name.name}' is used by no text", "remove the declaration, or use the name")
 
     def _check_declared_names(self) -> None:
         seeds = [fold(seed.text) for seed in self.verified.seeds.values()]

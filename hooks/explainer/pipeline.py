@@ -59,6 +59,7 @@ def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
         grounding = check_grounding(verified, report, _scalar_locator(layout.root))
         for path, text in docs_pages(layout.root / layout.docs_dir, layout.root):
             check_page(grounding, path, text)
+        grounding.finish()
         return verified, report.sorted()
 
 
