@@ -103,6 +103,8 @@ def _occurs(needle: str, hay: str) -> bool:
 
 
 _EDGE_PUNCT = " .,;:!?"
+# Words that could be a work's title: a few, each capitalized or a short joining word ("Off", "of").
+_TITLE_CASE = re.compile(r"(?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)(?: (?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)){0,7}")
 _MARKED_INFERRED = re.compile(r"\binferred\s+(?:as|to\s+be)\s+$")
 _ELISION = re.compile(r"\s*(?:…|\.\.\.|\[[^\]]*\])\s*")
 
@@ -339,13 +341,16 @@ class Grounding:
         value, evidence = text.value, text.evidence
         scan = scan_quotes(value)
         for at in scan.unclosed:
-            self.report.error(where(text.pos, value, at), f"unbalanced quotation mark in the {text.what}: it opens a quotation that never closes", "close the quotation, or remove the mark")
+            self.report.error(where(text.pos, value, at), f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes", "close the quotation, or remove the mark")
         masked = list(value)
         for span in scan.spans:
             masked[span.start : span.end] = " " * (span.end - span.start)
             self._check_quotation(text, span, where)
         rest = "".join(masked)
-        for mention in sorted([*self.names.find(rest), *text.linked_names], key=lambda m: m.start):
+        mentions = sorted([*self.names.find(rest), *text.linked_names], key=lambda m: m.start)
+        for mention in mentions:
+            masked[mention.start : mention.end] = " " * (mention.end - mention.start)
+        for mention in mentions:
             self.used_names.add(mention.key)
             if mention.key in self.title_keys:
                 continue  # a work's title is declared, not a fact to find (and hides the names in it)
@@ -355,6 +360,7 @@ class Grounding:
             self.report.error(where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
         if evidence.inference:
             return
+        rest = "".join(masked)  # names too are left out now: "Channel Nine" gives no number
         passage_numbers = {n.value for p in evidence.passages for n in find_numbers(p.text)}
         for number in find_numbers(rest, skip_evidence_counts=True):
             if number.value in passage_numbers or number.value in evidence.numbers:
@@ -382,9 +388,16 @@ class Grounding:
         close = closest(span.text, text.evidence.passages)
         hint = f'closest passage it rests on, in {close.source}: "{close.shown()}"' if close else "it rests on no passage"
         hint += "; quote the passage's own words, cite the passage that has these"
-        if self.names.find(span.text) or span.text[:1].isupper():
+        elsewhere = [source for source in dict.fromkeys(p.source for p in text.evidence.passages) if self._in_article(span.text, source)]
+        if elsewhere:
+            hint += f"; {', '.join(elsewhere)} {'has' if len(elsewhere) == 1 else 'have'} these words elsewhere: cite that passage"
+        elif _TITLE_CASE.fullmatch(" ".join(span.text.split())):
             hint += ", or, if it is the title of a work, declare it under 'names:' with kind: title"
         self.report.error(where(text.pos, text.value, span.start), f"the {text.what} quotes \"{shown}\", which is not in the passages it rests on", hint)
+
+    def _in_article(self, words: str, source_id: str) -> bool:
+        seed = self.verified.seeds.get(source_id)
+        return seed is not None and quotation_found(words, [Passage(source_id, seed.text, fold(seed.text))])
 
     def _name_in_passages(self, key: str, passages: list[Passage]) -> bool:
         forms = [fold(form) for form in self.names.forms.get(key, [])]
