@@ -257,7 +257,6 @@ class Grounding:
                     yield Text(what, record.at(key), value, self._evidence([sid], PASSAGES, links))
         elif statement.kind == "inference":
             assert isinstance(record, model.Inference)
-            event = self.event_evidence(statement.owner)
             yield Text("inference", record.at("text"), record.text, self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner)), inference=True))
         elif statement.kind == "quote":
             assert isinstance(record, model.Quote)

@@ -11,6 +11,7 @@ event, a claim); one that neither cites nor links may not quote, name, count or 
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 
@@ -126,7 +127,7 @@ def _sentences(text: str, start: int, end: int, cites: list[Cite]) -> list[tuple
                 cut = cite.end
         cuts.append(cut)
     cuts.append(end)
-    return [(a, b) for a, b in zip(cuts, cuts[1:], strict=False) if text[a:b].strip()]
+    return [(a, b) for a, b in itertools.pairwise(cuts) if text[a:b].strip()]
 
 
 def _check_sentence(grounding: Grounding, path: str, markdown: str, text: str, start: int, end: int, cites: list[Cite], linked: list[tuple[int, str]], names: list[NameMention]) -> None:
