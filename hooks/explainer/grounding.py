@@ -279,8 +279,9 @@ class Grounding:
         articles = self.passages(sid, ARTICLE)
         for citation, located in zip_citations(statement, self.verified):
             if citation.note and located is not None:
-                # A note describes how this article prints the passage, often beside the others' wording.
-                evidence = Evidence(passages=self._around(located, PARAGRAPHS), wider=articles)
+                # A note describes how this article prints the passage and what surrounds it there,
+                # often beside the other articles' wording.
+                evidence = Evidence(passages=self._around(located, ARTICLE), wider=articles)
                 evidence.add(self.links_of(statement))
                 yield Text("citation note", citation.at("note"), citation.note, evidence)
 
