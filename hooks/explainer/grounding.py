@@ -311,7 +311,8 @@ class Grounding:
                 yield Text("person summary", person.at("summary"), person.summary, self._evidence(ids, PASSAGES, related))
         for disagreement in content.disagreements:
             ids = [a.id for a in disagreement.answers]
-            yield Text("disagreement question", disagreement.at("question"), disagreement.question, self._evidence(ids, PASSAGES, self.people(*disagreement.about), quotable=ARTICLE))
+            # A question frames what its answers are about: it rests on the articles they cite.
+            yield Text("disagreement question", disagreement.at("question"), disagreement.question, self._evidence(ids, ARTICLE, self.people(*disagreement.about)))
         for topic in content.topics:
             if topic.summary:
                 ids = [c.id for c in content.claims if c.topic == topic.id]
