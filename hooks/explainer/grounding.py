@@ -275,7 +275,8 @@ class Grounding:
                 yield Text("transcript note", record.at("note"), record.note, evidence)
         elif statement.kind == "omission":
             assert isinstance(record, model.Omission)
-            yield Text("omission reason", record.at("reason"), record.reason, self._evidence([sid], PARAGRAPHS, quotable=ARTICLE))
+            # A reason says why passages are left out, and what elsewhere in the article covers them.
+            yield Text("omission reason", record.at("reason"), record.reason, self._evidence([sid], ARTICLE))
         articles = self.passages(sid, ARTICLE)
         for citation, located in zip_citations(statement, self.verified):
             if citation.note and located is not None:
