@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from .diagnostics import Pos
 
-VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
+VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer", "unnamed")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
@@ -38,7 +38,8 @@ class Citation(Record):
 
 @dataclass
 class Voice(Record):
-    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the interviewer."""
+    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the
+    interviewer, or someone else the article does not name (a child, whoever "branded" her)."""
 
     kind: str = "article"
     person: str | None = None

@@ -302,7 +302,7 @@ VOICE = Obj(
     "voice",
     model.Voice,
     (
-        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer", True),
+        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters, the interviewer, or someone else the article does not name", True),
         Key("person", Slug("person"), "the person's id, when kind is 'person'"),
         Key("label", SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'"),
     ),
