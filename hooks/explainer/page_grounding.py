@@ -66,11 +66,12 @@ def _blocks(markdown: str) -> list[tuple[int, int]]:
 
 
 def check_page(grounding: Grounding, path: str, markdown: str) -> None:
-    links = list(find_wikilinks(markdown))
-    if not any(link.cite for link in links):
+    placed = list(find_wikilinks(markdown))
+    if not any(p.link.cite for p in placed):
         return  # a page that cites nothing (how-to, benchmarks) makes no claims of its own
     index = grounding.index
     masked = list(markdown)
+    line_starts = [0] + [m.end() for m in re.finditer("\n", markdown)]
 
     def blank(start: int, end: int) -> None:
         masked[start:end] = [ch if ch == "\n" else " " for ch in markdown[start:end]]
@@ -78,24 +79,27 @@ def check_page(grounding: Grounding, path: str, markdown: str) -> None:
     cites: list[Cite] = []
     linked: list[tuple[int, str]] = []
     names: list[NameMention] = []
-    for link in links:
+    for p in placed:
+        link = p.link
+        start = line_starts[p.line - 1] + p.col - 1
+        end = start + len(link.raw)
         if link.cite:
-            cites.append(Cite(link.start, link.end, link.target))
-            blank(link.start, link.end)
+            cites.append(Cite(start, end, link.target))
+            blank(start, end)
             continue
-        linked.append((link.start, link.target))
+        linked.append((start, link.target))
         kind = index.records.get(link.target, ("", None))[0]
         if link.text is None:
-            blank(link.start, link.end)
+            blank(start, end)
             if kind == "person":
                 person = index.people[link.target]
-                names.append(NameMention(link.start, link.end, f"person:{link.target}", person.name))
+                names.append(NameMention(start, end, f"person:{link.target}", person.name))
         else:
-            shown_at = markdown.index("|", link.start) + 1
-            blank(link.start, shown_at)
-            blank(link.end - 2, link.end)
+            shown_at = markdown.index("|", start) + 1
+            blank(start, shown_at)
+            blank(end - 2, end)
             if kind == "person":
-                names.append(NameMention(link.start, link.end, f"person:{link.target}", link.text.strip()))
+                names.append(NameMention(start, end, f"person:{link.target}", link.text.strip()))
     # A Markdown link ([Timeline](timeline.md)) is navigation, not a statement: it is left out whole.
     keep: int | None
     for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, None), (_LIST_MARK, None), (_EMPHASIS, None)):
