@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from explainer.diagnostics import Pos
-from explainer.grounding import Passage, fold, quotation_found
+from explainer.grounding import Passage, quotation_found
 from explainer.mentions import NameTable, find_date_words, find_numbers, scan_quotes
 from explainer.yamlload import position_in_scalar
 
@@ -104,7 +104,7 @@ def test_names(text: str, keys: list[str]) -> None:
 
 
 def _passage(text: str) -> Passage:
-    return Passage("src", text, fold(text))
+    return Passage("src", 0, len(text), text)
 
 
 @pytest.mark.parametrize(

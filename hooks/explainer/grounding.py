@@ -19,10 +19,11 @@ import difflib
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from . import model
 from .diagnostics import Pos, Report
-from .mentions import NameMention, NameTable, Span, find_date_words, find_numbers, scan_quotes
+from .mentions import NameMention, NameTable, Span, find_date_words, find_numbers, may_have_date_words, may_have_numbers, scan_quotes, words_of
 from .resolve import Index, Statement
 from .sourcetext import paragraphs
 from .textmatch import normalize_passage
@@ -36,11 +37,26 @@ PASSAGES, PARAGRAPHS, ARTICLE = "passages", "paragraphs", "article"
 Locate = Callable[[Pos, str, int], Pos]  # (where the text starts, the text, an offset into it) -> place
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Passage:
+    """A stretch of a seed; one object per stretch (see `Grounding.passage`), compared by identity."""
+
     source: str
+    start: int
+    end: int
     text: str  # the seed's own characters
-    folded: str  # as compared
+
+    @cached_property
+    def folded(self) -> str:
+        return fold(self.text)
+
+    @cached_property
+    def numbers(self) -> frozenset[str]:
+        return frozenset(n.value for n in find_numbers(self.text))
+
+    @cached_property
+    def date_words(self) -> frozenset[str]:
+        return frozenset(d.word for d in find_date_words(self.text))
 
     def shown(self, limit: int = 160) -> str:
         text = " ".join(self.text.split())
@@ -56,7 +72,6 @@ class Evidence:
     entities: set[str] = field(default_factory=set)  # name keys of linked records
     numbers: set[str] = field(default_factory=set)  # from linked records (a stated date, ...)
     date_words: set[str] = field(default_factory=set)
-    inference: bool = False  # an inference may derive numbers and dates; it must still quote exactly
 
     def add(self, other: Evidence) -> None:
         self.passages.extend(p for p in other.passages if p not in self.passages)
@@ -68,13 +83,22 @@ class Evidence:
 
 @dataclass(frozen=True)
 class Text:
-    """One text to check: what it is (for messages), where it starts, and what it rests on."""
+    """One text to check: what it is (for messages), where it starts, and what it rests on.
+
+    The evidence is gathered only when the text mentions something to look up (most texts quote,
+    name, count or date little), from `rests_on`.
+    """
 
     what: str
     pos: Pos
     value: str
-    evidence: Evidence
+    rests_on: Callable[[], Evidence]
     linked_names: tuple[NameMention, ...] = ()  # names shown by links rather than written out
+    inference: bool = False  # an inference may derive numbers and dates; it must still quote exactly
+
+    @cached_property
+    def evidence(self) -> Evidence:
+        return self.rests_on()
 
 
 def fold(text: str) -> str:
@@ -159,6 +183,8 @@ class Grounding:
                 self.titles |= {fold(form) for form in (name.name, *name.aliases)}
                 self.title_keys.add(f"name:{name.name}")
         self.names = NameTable(forms)
+        self._folded_forms = {key: [fold(form) for form in names] for key, names in forms.items()}
+        self._passages: dict[tuple[str, int, int], Passage] = {}
         self._paragraphs = {source_id: paragraphs(seed.text) for source_id, seed in verified.seeds.items()}
         self._event_evidence: dict[str, Evidence] = {}
         self.used_names: set[str] = set()  # name keys some checked text mentions
@@ -174,15 +200,22 @@ class Grounding:
                     found.append(passage)
         return found
 
+    def passage(self, source_id: str, start: int, end: int) -> Passage:
+        """The one Passage object for seed text [start, end), so that its folding and numbers are computed once."""
+        key = (source_id, start, end)
+        found = self._passages.get(key)
+        if found is None:
+            found = self._passages[key] = Passage(source_id, start, end, self.verified.seeds[source_id].text[start:end])
+        return found
+
     def _around(self, located: Located, unit: str) -> list[Passage]:
-        seed = self.verified.seeds[located.source]
         if unit == PASSAGES:
-            return [Passage(located.source, located.exact, fold(located.exact))]
+            return [self.passage(located.source, located.start, located.end)]
         if unit == ARTICLE:
-            return [Passage(located.source, seed.text, fold(seed.text))]
+            return [self.passage(located.source, 0, len(self.verified.seeds[located.source].text))]
         spans = [(p.start, p.end) for p in self._paragraphs[located.source] if p.start < located.end and located.start < p.end]
         start, end = (spans[0][0], spans[-1][1]) if spans else (located.start, located.end)
-        return [Passage(located.source, seed.text[start:end], fold(seed.text[start:end]))]
+        return [self.passage(located.source, start, end)]
 
     def transcript_articles(self, transcript_id: str | None) -> list[Passage]:
         """The articles a transcript's lines cite: a line's note may compare them all."""
@@ -212,10 +245,10 @@ class Grounding:
             self._event_evidence[event_id] = evidence
         return self._event_evidence[event_id]
 
-    def _evidence(self, statement_ids: Iterable[str], unit: str, *links: Evidence, inference: bool = False, quotable: str | None = None) -> Evidence:
+    def _evidence(self, statement_ids: Iterable[str], unit: str, *links: Evidence, quotable: str | None = None) -> Evidence:
         """The passages (or paragraphs, articles) of the statements, plus what the links contribute;
         `quotable` widens where quotations may be found (to ARTICLE: the cited articles)."""
-        evidence = Evidence(inference=inference)
+        evidence = Evidence()
         for statement_id in statement_ids:
             evidence.passages.extend(p for p in self.passages(statement_id, unit) if p not in evidence.passages)
             if quotable is not None:
@@ -233,58 +266,68 @@ class Grounding:
         speaker = voice.person if isinstance(voice, model.Voice) else None
         if statement.kind == "claim":
             assert isinstance(record, model.Claim)
-            links = [self.people(*record.about, speaker), self.event_evidence(record.event)]
-            yield Text("claim", record.at("text"), record.text, self._evidence([sid], PASSAGES, *links))
+            yield Text("claim", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*record.about, speaker), self.event_evidence(record.event)))
         elif statement.kind in ("person-fact", "source-fact"):
             assert isinstance(record, model.Fact)
             owner = statement.owner if statement.kind == "person-fact" else None
-            yield Text("fact", record.at("text"), record.text, self._evidence([sid], PASSAGES, self.people(owner, speaker)))
+            yield Text("fact", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(owner, speaker)))
         elif statement.kind == "relation":
             assert isinstance(record, model.Relation)
             if record.note:
-                yield Text("relation note", record.at("note"), record.note, self._evidence([sid], PASSAGES, self.people(statement.owner, record.person)))
+                yield Text("relation note", record.at("note"), record.note, lambda: self._evidence([sid], PASSAGES, self.people(statement.owner, record.person)))
         elif statement.kind == "answer":
             assert isinstance(record, model.Answer)
             disagreement = self.index.disagreements.get(statement.owner or "")
             about = disagreement.about if disagreement else []
-            yield Text("answer", record.at("text"), record.text, self._evidence([sid], PASSAGES, self.people(*about, speaker)))
+            yield Text("answer", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*about, speaker)))
         elif statement.kind == "event":
             assert isinstance(record, model.Event)
-            links = self.people(*record.participants)
             for key, what in (("title", "event title"), ("text", "event"), ("place", "event place")):
                 value = getattr(record, key)
                 if value:
-                    yield Text(what, record.at(key), value, self._evidence([sid], PASSAGES, links))
+                    yield Text(what, record.at(key), value, lambda: self._evidence([sid], PASSAGES, self.people(*record.participants)))
         elif statement.kind == "inference":
             assert isinstance(record, model.Inference)
-            yield Text("inference", record.at("text"), record.text, self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner)), inference=True))
+            yield Text("inference", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner))), inference=True)
         elif statement.kind == "quote":
             assert isinstance(record, model.Quote)
             if record.context:
-                links = [self.people(speaker_of(record), record.addressee), self.event_evidence(record.event)]
-                yield Text("quote context", record.at("context"), record.context, self._evidence([sid], PARAGRAPHS, *links, quotable=ARTICLE))
+                yield Text(
+                    "quote context", record.at("context"), record.context,
+                    lambda: self._evidence([sid], PARAGRAPHS, self.people(speaker_of(record), record.addressee), self.event_evidence(record.event), quotable=ARTICLE),
+                )
         elif statement.kind == "transcript-line":
             assert isinstance(record, model.TranscriptLine)
             transcript = self.index.transcripts.get(statement.owner or "")
             links = [self.people(record.speaker.person if record.speaker else None), self.event_evidence(transcript.event if transcript else None)]
             if record.action:
-                yield Text("transcript line", record.at("action"), record.action, self._evidence([sid], PASSAGES, *links))
+                yield Text("transcript line", record.at("action"), record.action, lambda: self._evidence([sid], PASSAGES, *links))
             if record.note:
-                evidence = self._evidence([sid], PARAGRAPHS, *links)
-                evidence.wider = self.transcript_articles(statement.owner)
-                yield Text("transcript note", record.at("note"), record.note, evidence)
+
+                def note_evidence() -> Evidence:
+                    evidence = self._evidence([sid], PARAGRAPHS, *links)
+                    evidence.wider = self.transcript_articles(statement.owner)
+                    return evidence
+
+                yield Text("transcript note", record.at("note"), record.note, note_evidence)
         elif statement.kind == "omission":
             assert isinstance(record, model.Omission)
             # A reason says why passages are left out, and what elsewhere in the article covers them.
-            yield Text("omission reason", record.at("reason"), record.reason, self._evidence([sid], ARTICLE))
-        articles = self.passages(sid, ARTICLE)
-        for citation, located in zip_citations(statement, self.verified):
-            if citation.note and located is not None:
-                # A note describes how this article prints the passage and what surrounds it there,
-                # often beside the other articles' wording.
-                evidence = Evidence(passages=self._around(located, ARTICLE), wider=articles)
-                evidence.add(self.links_of(statement))
-                yield Text("citation note", citation.at("note"), citation.note, evidence)
+            yield Text("omission reason", record.at("reason"), record.reason, lambda: self._evidence([sid], ARTICLE))
+        if not any(citation.note for citation in statement.citations):
+            return
+        # Checked statements have every citation located, in order (see check_content).
+        for citation, located in zip(statement.citations, self.verified.located[sid], strict=True):
+            if citation.note:
+
+                def citation_evidence(located: Located = located) -> Evidence:
+                    # A note describes how this article prints the passage and what surrounds it there,
+                    # often beside the other articles' wording.
+                    evidence = Evidence(passages=self._around(located, ARTICLE), wider=self.passages(sid, ARTICLE))
+                    evidence.add(self.links_of(statement))
+                    return evidence
+
+                yield Text("citation note", citation.at("note"), citation.note, citation_evidence)
 
     def links_of(self, statement: Statement) -> Evidence:
         record = statement.record
@@ -309,74 +352,78 @@ class Grounding:
                 relations += [(other.id, r) for other in content.people for r in other.relations if r.person == person.id]
                 ids = [f.id for f in person.facts] + [r.id for _, r in relations]
                 related = self.people(person.id, *(owner for owner, _ in relations), *(r.person for _, r in relations))
-                yield Text("person summary", person.at("summary"), person.summary, self._evidence(ids, PASSAGES, related))
+                yield Text("person summary", person.at("summary"), person.summary, lambda ids=ids, related=related: self._evidence(ids, PASSAGES, related))
         for disagreement in content.disagreements:
             ids = [a.id for a in disagreement.answers]
             # A question frames what its answers are about: it rests on the articles they cite.
-            yield Text("disagreement question", disagreement.at("question"), disagreement.question, self._evidence(ids, ARTICLE, self.people(*disagreement.about)))
+            yield Text("disagreement question", disagreement.at("question"), disagreement.question, lambda ids=ids, about=disagreement.about: self._evidence(ids, ARTICLE, self.people(*about)))
         for topic in content.topics:
             if topic.summary:
                 ids = [c.id for c in content.claims if c.topic == topic.id]
-                yield Text("topic summary", topic.at("summary"), topic.summary, self._evidence(ids, PASSAGES))
+                yield Text("topic summary", topic.at("summary"), topic.summary, lambda ids=ids: self._evidence(ids, PASSAGES))
         for transcript in content.transcripts:
             ids = [line.quote or line.id for line in transcript.lines]
             event = self.event_evidence(transcript.event)
             if transcript.summary:
-                yield Text("transcript summary", transcript.at("summary"), transcript.summary, self._evidence(ids, PARAGRAPHS, event, quotable=ARTICLE))
+                yield Text("transcript summary", transcript.at("summary"), transcript.summary, lambda ids=ids, event=event: self._evidence(ids, PARAGRAPHS, event, quotable=ARTICLE))
             for line in transcript.lines:
                 if line.quote is not None and line.note:
                     quote = index.quotes.get(line.quote)
                     links = self.people(speaker_of(quote), quote.addressee) if quote else Evidence()
                     evidence = self._evidence([line.quote], PARAGRAPHS, links, event)
                     evidence.wider = self.transcript_articles(transcript.id)
-                    yield Text("transcript note", line.at("note"), line.note, evidence)
+                    yield Text("transcript note", line.at("note"), line.note, lambda evidence=evidence: evidence)
         for source in content.sources:
             if source.title_kind == "description" and source.id in self.verified.seeds:
                 seed = self.verified.seeds[source.id]
-                evidence = Evidence(passages=[Passage(source.id, seed.text, fold(seed.text))])
-                yield Text("source title", source.at("title"), source.title, evidence)
+                evidence = Evidence(passages=[self.passage(source.id, 0, len(seed.text))])
+                yield Text("source title", source.at("title"), source.title, lambda evidence=evidence: evidence)
 
     # ---- the check ----------------------------------------------------------------------------------
 
     def check_text(self, text: Text, locate: Locate | None = None) -> None:
         where = locate or self.locate
-        value, evidence = text.value, text.evidence
+        value = text.value
+        words = words_of(value)  # for the quick tests that spare most texts the finders
         scan = scan_quotes(value)
         for at in scan.unclosed:
             self.report.error(where(text.pos, value, at), f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes", "close the quotation, or remove the mark")
-        masked = list(value)
-        for span in scan.spans:
-            masked[span.start : span.end] = " " * (span.end - span.start)
-            self._check_quotation(text, span, where)
-        rest = "".join(masked)
-        mentions = sorted([*self.names.find(rest), *text.linked_names], key=lambda m: m.start)
-        for mention in mentions:
-            masked[mention.start : mention.end] = " " * (mention.end - mention.start)
+        rest = value
+        if scan.spans:
+            masked = list(value)
+            for span in scan.spans:
+                masked[span.start : span.end] = " " * (span.end - span.start)
+                self._check_quotation(text, span, where)
+            rest = "".join(masked)
+        found = self.names.find(rest, words) if self.names.may_occur(words) else []
+        mentions = sorted([*found, *text.linked_names], key=lambda m: m.start) if text.linked_names else found
+        if mentions:
+            masked = list(rest)
+            for mention in mentions:
+                masked[mention.start : mention.end] = " " * (mention.end - mention.start)
+            rest = "".join(masked)  # names are left out of what follows: "Channel Nine" gives no number
         for mention in mentions:
             self.used_names.add(mention.key)
             if mention.key in self.title_keys:
                 continue  # a work's title is declared, not a fact to find (and hides the names in it)
-            if mention.key in evidence.entities or self._name_in_passages(mention.key, evidence.passages):
+            if mention.key in text.evidence.entities or self._name_in_passages(mention.key, text.evidence.passages):
                 continue
-            hint = self._hint(evidence, value, mention.start, "cite a passage that names it, link the record it stands for, or leave the name out")
+            hint = self._hint(text.evidence, value, mention.start, "cite a passage that names it, link the record it stands for, or leave the name out")
             self.report.error(where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
-        if evidence.inference:
+        if text.inference:
             return
-        rest = "".join(masked)  # names too are left out now: "Channel Nine" gives no number
-        passage_numbers = {n.value for p in evidence.passages for n in find_numbers(p.text)}
-        for number in find_numbers(rest, skip_evidence_counts=True):
-            if number.value in passage_numbers or number.value in evidence.numbers:
+        for number in find_numbers(rest, skip_evidence_counts=True) if may_have_numbers(value) else []:
+            if number.value in text.evidence.numbers or any(number.value in p.numbers for p in text.evidence.passages):
                 continue
             if _MARKED_INFERRED.search(rest, 0, number.start) and number.value in self.inferred_numbers:
                 continue  # "inferred as 2025": marked as inference, and an inference record derives it
             shown = value[number.start : number.end]
-            hint = self._hint(evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference")
+            hint = self._hint(text.evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference")
             self.report.error(where(text.pos, value, number.start), f"the {text.what} gives the number '{shown}', which no passage it rests on gives", hint)
-        passage_dates = {d.word for p in evidence.passages for d in find_date_words(p.text)}
-        for word in find_date_words(rest):
-            if word.word in passage_dates or word.word in evidence.date_words:
+        for word in find_date_words(rest) if may_have_date_words(words) else []:
+            if word.word in text.evidence.date_words or any(word.word in p.date_words for p in text.evidence.passages):
                 continue
-            hint = self._hint(evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference")
+            hint = self._hint(text.evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference")
             self.report.error(where(text.pos, value, word.start), f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives", hint)
 
     def _check_quotation(self, text: Text, span: Span, where: Locate) -> None:
@@ -399,10 +446,10 @@ class Grounding:
 
     def _in_article(self, words: str, source_id: str) -> bool:
         seed = self.verified.seeds.get(source_id)
-        return seed is not None and quotation_found(words, [Passage(source_id, seed.text, fold(seed.text))])
+        return seed is not None and quotation_found(words, [self.passage(source_id, 0, len(seed.text))])
 
     def _name_in_passages(self, key: str, passages: list[Passage]) -> bool:
-        forms = [fold(form) for form in self.names.forms.get(key, [])]
+        forms = self._folded_forms.get(key, [])
         return any(_occurs(form, passage.folded) for passage in passages for form in forms)
 
     def _hint(self, evidence: Evidence, value: str, at: int, advice: str) -> str:
@@ -428,6 +475,8 @@ class Grounding:
                 self.report.warning(name.at("name"), f"the declared name '{name.name}' is used by no text", "remove the declaration, or use the name")
 
     def _check_declared_names(self) -> None:
+        if not self.index.content.names:
+            return
         seeds = [fold(seed.text) for seed in self.verified.seeds.values()]
         seen: dict[str, model.Name] = {}
         people = {fold(form): person for person in self.index.content.people for form in (person.name, *person.aliases)}
@@ -474,16 +523,6 @@ def stated_date_words(event: model.Event) -> set[str]:
 
     date = event.date
     return {MONTHS[date.month - 1]} if date is not None and date.month is not None else set()
-
-
-def zip_citations(statement: Statement, verified: Verified) -> Iterator[tuple[model.Citation, Located | None]]:
-    """Each citation with where it was located (None if it was not: already reported by verify)."""
-    located = list(verified.located.get(statement.id, ()))
-    for citation in statement.citations:
-        match = next((loc for loc in located if loc.source == citation.source and fold(loc.exact).strip(_EDGE_PUNCT) == fold(citation.quote).strip(_EDGE_PUNCT)), None)
-        if match is not None:
-            located.remove(match)
-        yield citation, match
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")

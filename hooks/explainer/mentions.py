@@ -18,6 +18,7 @@ Quotation marks. “…” and "…" enclose a quotation; so do ‘…’ and '�
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 
 _DOUBLE_OPEN = "“„‟"
@@ -27,6 +28,16 @@ _SINGLE_CLOSE = "’"
 _STRAIGHT = {'"': "double", "'": "single"}
 _BEFORE_OPENING = "([{—–-/" + _DOUBLE_OPEN + _SINGLE_OPEN + "\"'"
 _ELIDED_NUMBER = re.compile(r"\d\d?s?\b")
+# For quick "is there anything to find here" tests: punctuation, quotes and dashes as spaces.
+_SEPARATORS = str.maketrans({ch: " " for ch in string.punctuation + "“”„‟‘’‚‛′″‐‑‒–—―−…"})
+
+
+def words_of(text: str) -> list[str]:
+    """The text's words, split at white space and punctuation (apostrophes too): fast, for pre-tests."""
+    return text.translate(_SEPARATORS).split()
+
+
+_MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE + _SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]")
 
 
 @dataclass(frozen=True)
@@ -71,7 +82,8 @@ def scan_quotes(text: str) -> QuoteScan:
                 return True
         return False
 
-    for at, ch in enumerate(text):
+    for found in _MARK.finditer(text):  # only the marks: most of a text is plain words
+        at, ch = found.start(), found.group()
         if ch in _DOUBLE_OPEN:
             stack.append(("double", at))
         elif ch in _DOUBLE_CLOSE:
@@ -103,7 +115,10 @@ NUMBER_WORDS = {
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
     "million": 1_000_000, "billion": 1_000_000_000, "dozen": 12,
 }
-_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d])|(?<![\w])\d+(?:\.\d+)?|\b(?:" + "|".join(NUMBER_WORDS) + r")\b", re.IGNORECASE)
+# Digits (with thousands separators, or a decimal part), and words: a word is a number if it is one
+# of NUMBER_WORDS. One pass of a simple pattern and a dictionary look-up: much faster than a pattern
+# that lists the words.
+_NUMBER_TOKEN = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?!\d)|(?<!\w)\d+(?:\.\d+)?|[A-Za-z]+")
 # A count of the evidence itself: of the articles ("three articles", "two of them", "two say"), or of
 # the quotations, wordings and sentences the site shows side by side ("two quotations"). What the
 # citations show, not what a passage says: such counts are not looked up in the passages.
@@ -131,17 +146,31 @@ class Number:
     value: str  # canonical: digits, without thousands separators
 
 
-def number_value(token: str) -> str:
-    word = NUMBER_WORDS.get(token.lower())
-    return str(word) if word is not None else token.replace(",", "")
+
+_DIGIT = re.compile(r"\d")
+_NUMBER_WORD_SET = frozenset(NUMBER_WORDS)
+
+
+def may_have_numbers(text: str) -> bool:
+    """False when `text` surely holds no number: the common case, found without the tokenizer."""
+    return _DIGIT.search(text) is not None or not _NUMBER_WORD_SET.isdisjoint(words_of(text.lower()))
 
 
 def find_numbers(text: str, skip_evidence_counts: bool = False) -> list[Number]:
+    if not may_have_numbers(text):
+        return []
     found = []
-    for m in _NUMBER.finditer(text):
+    for m in _NUMBER_TOKEN.finditer(text):
+        token = m.group()
+        if token[0].isdigit():
+            value = token.replace(",", "")
+        elif token.lower() in NUMBER_WORDS:
+            value = str(NUMBER_WORDS[token.lower()])
+        else:
+            continue
         if skip_evidence_counts and _EVIDENCE_COUNT.match(text, m.end()):
             continue
-        found.append(Number(m.start(), m.end(), number_value(m.group())))
+        found.append(Number(m.start(), m.end(), value))
     return found
 
 
@@ -160,8 +189,18 @@ class DateWord:
     word: str
 
 
+_DATE_WORD_SET = frozenset((*MONTHS, *WEEKDAYS))
+
+
+def may_have_date_words(words: list[str]) -> bool:
+    """False when none of the `words` (from `words_of`) is a month or a weekday."""
+    return not _DATE_WORD_SET.isdisjoint(words)
+
+
 def find_date_words(text: str) -> list[DateWord]:
     """Month names and weekdays, capitalized as names are (case matters: "march" is a verb)."""
+    if not may_have_date_words(words_of(text)):
+        return []
     return [DateWord(m.start(), m.end(), m.group()) for m in _DATE_WORD.finditer(text)]
 
 
@@ -198,16 +237,24 @@ class NameTable:
 
     def __init__(self, forms: dict[str, list[str]]) -> None:
         self.forms = forms  # key -> its forms
-        self._key_of: dict[str, str] = {}
+        self._key_of: dict[str, str] = {}  # a form as `_canonical` writes it -> its key
+        written: dict[str, str] = {}  # a form as written, one per canonical form
         for key, names in forms.items():
             for form in names:
-                self._key_of.setdefault(" ".join(form.split()), key)
-        ordered = sorted(self._key_of, key=len, reverse=True)
+                canonical = _canonical(form)
+                if canonical and canonical not in self._key_of:
+                    self._key_of[canonical] = key
+                    written[canonical] = form
+        ordered = sorted(written.values(), key=len, reverse=True)
+        self._first_words = frozenset(words_of(form)[0] for form in ordered if words_of(form))
         self._pattern = re.compile(r"(?<![\w])(?:" + "|".join(_form_pattern(f) for f in ordered) + r")(?![\w])") if ordered else None
-        self._by_pattern = [(re.compile(_form_pattern(f) + r"\Z"), key) for f, key in self._key_of.items()]
 
-    def find(self, text: str) -> list[NameMention]:
-        if self._pattern is None:
+    def may_occur(self, words: list[str]) -> bool:
+        """False when no word of `words` (from `words_of`) begins a known name."""
+        return self._pattern is not None and not self._first_words.isdisjoint(words)
+
+    def find(self, text: str, words: list[str] | None = None) -> list[NameMention]:
+        if not self.may_occur(words_of(text) if words is None else words):
             return []
         found = []
         for m in self._pattern.finditer(text):
@@ -215,7 +262,12 @@ class NameTable:
         return found
 
     def key_of(self, shown: str) -> str:
-        exact = self._key_of.get(" ".join(shown.split()))
-        if exact is not None:
-            return exact
-        return next(key for pattern, key in self._by_pattern if pattern.match(shown))
+        return self._key_of[_canonical(shown)]
+
+
+_CANONICAL = str.maketrans({**{ch: "'" for ch in "‘’‛′"}, **{ch: '"' for ch in "“”„‟″"}, **{ch: "-" for ch in "‐‑‒–—―−"}})
+
+
+def _canonical(form: str) -> str:
+    """A name form as `_form_pattern` matches it: quotes, dashes and white space folded."""
+    return " ".join(form.translate(_CANONICAL).split())

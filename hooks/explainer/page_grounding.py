@@ -164,7 +164,7 @@ def _check_sentence(grounding: Grounding, path: str, markdown: str, text: str, s
             evidence = _linked(grounding, [target for offset, target in linked if start <= offset < end])
             what = "sentence (it cites nothing)" if not evidence.passages else "sentence"
         shown = tuple(NameMention(n.start - seg_start, n.end - seg_start, n.key, n.shown) for n in names if seg_start <= n.start < seg_end)
-        unit = Text(what, Pos(path), text[seg_start:seg_end], evidence, shown)
+        unit = Text(what, Pos(path), text[seg_start:seg_end], lambda evidence=evidence: evidence, shown)
         grounding.check_text(unit, lambda pos, value, offset, base=seg_start: locate(pos, value, offset, base))
 
 
