@@ -346,10 +346,13 @@ class Grounding:
     def other_texts(self) -> Iterator[Text]:
         """Texts of records that are not statements, each resting on the statements it sums up."""
         index, content = self.index, self.index.content
+        declared_on: dict[str, list[tuple[str, model.Relation]]] = {}  # person -> relations other people declare
+        for other in content.people:
+            for relation in other.relations:
+                declared_on.setdefault(relation.person, []).append((other.id, relation))
         for person in content.people:
             if person.summary:
-                relations = [(person.id, r) for r in person.relations]
-                relations += [(other.id, r) for other in content.people for r in other.relations if r.person == person.id]
+                relations = [(person.id, r) for r in person.relations] + declared_on.get(person.id, [])
                 ids = [f.id for f in person.facts] + [r.id for _, r in relations]
                 related = self.people(person.id, *(owner for owner, _ in relations), *(r.person for _, r in relations))
                 yield Text("person summary", person.at("summary"), person.summary, lambda ids=ids, related=related: self._evidence(ids, PASSAGES, related))
@@ -357,9 +360,12 @@ class Grounding:
             ids = [a.id for a in disagreement.answers]
             # A question frames what its answers are about: it rests on the articles they cite.
             yield Text("disagreement question", disagreement.at("question"), disagreement.question, lambda ids=ids, about=disagreement.about: self._evidence(ids, ARTICLE, self.people(*about)))
+        claims_of: dict[str, list[str]] = {}
+        for claim in content.claims:
+            claims_of.setdefault(claim.topic, []).append(claim.id)
         for topic in content.topics:
             if topic.summary:
-                ids = [c.id for c in content.claims if c.topic == topic.id]
+                ids = claims_of.get(topic.id, [])
                 yield Text("topic summary", topic.at("summary"), topic.summary, lambda ids=ids: self._evidence(ids, PASSAGES))
         for transcript in content.transcripts:
             ids = [line.quote or line.id for line in transcript.lines]
@@ -412,7 +418,7 @@ class Grounding:
             self.report.error(where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
         if text.inference:
             return
-        for number in find_numbers(rest, skip_evidence_counts=True) if may_have_numbers(value) else []:
+        for number in find_numbers(rest, skip_evidence_counts=True) if may_have_numbers(value, words) else []:
             if number.value in text.evidence.numbers or any(number.value in p.numbers for p in text.evidence.passages):
                 continue
             if _MARKED_INFERRED.search(rest, 0, number.start) and number.value in self.inferred_numbers:

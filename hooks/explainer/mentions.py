@@ -18,7 +18,6 @@ Quotation marks. “…” and "…" enclose a quotation; so do ‘…’ and '�
 from __future__ import annotations
 
 import re
-import string
 from dataclasses import dataclass
 
 _DOUBLE_OPEN = "“„‟"
@@ -28,16 +27,19 @@ _SINGLE_CLOSE = "’"
 _STRAIGHT = {'"': "double", "'": "single"}
 _BEFORE_OPENING = "([{—–-/" + _DOUBLE_OPEN + _SINGLE_OPEN + "\"'"
 _ELIDED_NUMBER = re.compile(r"\d\d?s?\b")
-# For quick "is there anything to find here" tests: punctuation, quotes and dashes as spaces.
-_SEPARATORS = str.maketrans({ch: " " for ch in string.punctuation + "“”„‟‘’‚‛′″‐‑‒–—―−…"})
+# For quick "is there anything to find here" tests: the runs of letters and digits.
+_NON_WORD = re.compile(r"\W+")
 
 
 def words_of(text: str) -> list[str]:
     """The text's words, split at white space and punctuation (apostrophes too): fast, for pre-tests."""
-    return text.translate(_SEPARATORS).split()
+    return _NON_WORD.split(text)
 
 
-_MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE + _SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]")
+# The marks that could open or close a quotation: a single mark or straight double mark between two
+# letters or digits ("Alec’s", "don't") can do neither, so it is not even looked at.
+_SOME_MARK = "[" + re.escape(_SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]"
+_MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE) + "]|(?<!\\w)" + _SOME_MARK + "|" + _SOME_MARK + "(?!\\w)")
 
 
 @dataclass(frozen=True)
@@ -151,9 +153,11 @@ _DIGIT = re.compile(r"\d")
 _NUMBER_WORD_SET = frozenset(NUMBER_WORDS)
 
 
-def may_have_numbers(text: str) -> bool:
-    """False when `text` surely holds no number: the common case, found without the tokenizer."""
-    return _DIGIT.search(text) is not None or not _NUMBER_WORD_SET.isdisjoint(words_of(text.lower()))
+def may_have_numbers(text: str, words: list[str] | None = None) -> bool:
+    """False when `text` (whose `words_of` may be given) surely holds no number: the common case."""
+    if _DIGIT.search(text) is not None:
+        return True
+    return not _NUMBER_WORD_SET.isdisjoint(map(str.lower, words_of(text) if words is None else words))
 
 
 def find_numbers(text: str, skip_evidence_counts: bool = False) -> list[Number]:
