@@ -145,7 +145,11 @@ events:
   - id: greet
     title: Ann greets Bob in Springfield
     text: Ann greets Bob in Springfield.
-    date: {year: 2020, month: 3, day: 3, year_basis: inferred, inference: {id: greet-year, text: Inferred as 2020., citations: [{source: tiny, quote: on March 3}]}}
+    date:
+      year: {value: 2020, basis: inferred, inference: greet-year}
+      month: {value: 3, basis: stated}
+      day: {value: 3, basis: stated}
+      inferences: [{id: greet-year, text: Inferred as 2020., citations: [{source: tiny, quote: on March 3}]}]
     citations:
       - source: tiny
         quote: to Bob Example on March 3.
@@ -169,21 +173,20 @@ events:
     title: Ann greets Bob
     text: Ann greets Bob.
     date:
-      year: 2020
-      year_basis: inferred
-      inference:
-        id: greet-year
-        text: 'Bob is 40 "on March 3", so the year is 2020 and he was born in 1980.'
-        citations:
-          - source: tiny
-            quote: Bob Example, 40,
+      year: {value: 2020, basis: inferred, inference: greet-year}
+      inferences:
+        - id: greet-year
+          text: 'Bob is 40 "on March 3", so the year is 2020 and he was born in 1980.'
+          citations:
+            - source: tiny
+              quote: Bob Example, 40,
     citations:
       - source: tiny
         quote: to Bob Example on March 3.
 """
     found = findings(project(tmp_path, {"events.yaml": event}))
     assert [f for f in found if ": error: " in f] == [
-        'content/events.yaml:10:26: error: the inference quotes "on March 3", which is not in the passages it rests on'
+        'content/events.yaml:9:28: error: the inference quotes "on March 3", which is not in the passages it rests on'
         ' | closest passage it rests on, in tiny: "Bob Example, 40,"; quote the passage\'s own words, cite the passage that has these; tiny has these words elsewhere: cite that passage'
     ]
 
@@ -259,3 +262,34 @@ def test_grounding_findings_are_errors_and_unused_names_warnings(tmp_path: Path)
     severities = {(d.severity, "names Springfield" in d.message) for d in diagnostics}
     assert (Severity.ERROR, True) in severities
     assert {d.severity for d in diagnostics if "used by no text" in d.message} == {Severity.WARNING}
+
+
+def test_an_order_note_rests_on_the_order_s_passages(tmp_path: Path) -> None:
+    events = """\
+events:
+  - id: greet
+    title: Ann greets Bob
+    text: Ann greets Bob.
+    date: {year: {value: 2020, basis: stated}}
+    citations:
+      - source: tiny
+        quote: Ann Example said “hello there” to Bob Example
+  - id: reply
+    title: Bob replies
+    text: Bob replies.
+    after:
+      - id: reply-after-greet
+        event: greet
+        note: Bob replies in Springfield, "Hello, hello."
+        citations:
+          - source: tiny
+            quote: "Bob Example, 40, replied: ‘Hello, hello.’"
+    citations:
+      - source: tiny
+        quote: "Bob Example, 40, replied"
+"""
+    found = [f for f in findings(project(tmp_path, {"events.yaml": events})) if ": error: " in f]
+    assert found == [
+        "content/events.yaml:15:30: error: the order note names Springfield, but no passage it rests on does"
+        ' | closest passage it rests on, in tiny: "Bob Example, 40, replied: ‘Hello, hello.’"; cite a passage that names it, link the record it stands for, or leave the name out'
+    ]

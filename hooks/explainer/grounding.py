@@ -23,7 +23,7 @@ from functools import cached_property
 
 from . import model
 from .diagnostics import Pos, Report
-from .mentions import NameMention, NameTable, Span, find_date_words, find_numbers, may_have_date_words, may_have_numbers, scan_quotes, words_of
+from .mentions import MONTHS, NameMention, NameTable, Span, find_date_words, find_numbers, may_have_date_words, may_have_numbers, scan_quotes, words_of
 from .resolve import Index, Statement
 from .sourcetext import paragraphs
 from .textmatch import normalize_passage
@@ -286,6 +286,15 @@ class Grounding:
                 value = getattr(record, key)
                 if value:
                     yield Text(what, record.at(key), value, lambda: self._evidence([sid], PASSAGES, self.people(*record.participants)))
+        elif statement.kind == "order":
+            assert isinstance(record, model.EventOrder)
+            if record.note:
+                owner, other = self.index.events.get(statement.owner or ""), self.index.events.get(record.event)
+                people = [*(owner.participants if owner else []), *(other.participants if other else [])]
+                yield Text(
+                    "order note", record.at("note"), record.note,
+                    lambda: self._evidence([sid], PASSAGES, self.people(*people), self.event_evidence(statement.owner), self.event_evidence(record.event)),
+                )
         elif statement.kind == "inference":
             assert isinstance(record, model.Inference)
             yield Text("inference", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner))), inference=True)
@@ -513,22 +522,22 @@ def event_people(index: Index, event_id: str | None) -> list[str]:
     return list(event.participants) if event else []
 
 
-def stated_date_numbers(event: model.Event) -> set[str]:
-    """The numbers of an event's date that the articles state (an inferred year is not one of them)."""
+def _stated_parts(event: model.Event) -> list[tuple[str, model.DatePart]]:
+    """The parts of an event's date (of both ends of a range) that an article states."""
     date = event.date
     if date is None:
-        return set()
-    found = {str(part) for part in (date.day,) if part is not None}
-    if date.year is not None and date.year_basis == "stated":
-        found.add(str(date.year))
-    return found
+        return []
+    return [(name, part) for _, point in date.ends() if point is not None for name, part in point.parts() if part.basis == "stated"]
+
+
+def stated_date_numbers(event: model.Event) -> set[str]:
+    """The numbers of an event's date that the articles state (an inferred part is not one of them)."""
+    return {str(part.value) for name, part in _stated_parts(event) if name in ("year", "day")}
 
 
 def stated_date_words(event: model.Event) -> set[str]:
-    from .mentions import MONTHS
-
-    date = event.date
-    return {MONTHS[date.month - 1]} if date is not None and date.month is not None else set()
+    """The month names of an event's date that the articles state."""
+    return {MONTHS[part.value - 1] for name, part in _stated_parts(event) if name == "month" and 1 <= part.value <= 12}
 
 
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")

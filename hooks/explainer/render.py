@@ -15,7 +15,8 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from . import model, urls
+from . import dates, model, urls
+from .corrections import corrections_by_statement, long_date, newest_first
 from .measure import independent_groups, measure_sources
 from .resolve import Index
 from .sourcetext import layout
@@ -34,7 +35,7 @@ VOICE_LABELS = {
 }
 RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
 KIND_LABELS = {
-    "claim": "claim", "quote": "quote", "event": "event", "inference": "inference", "person-fact": "fact",
+    "claim": "claim", "quote": "quote", "event": "event", "order": "order of events", "inference": "inference", "person-fact": "fact",
     "source-fact": "fact about the source", "relation": "relation", "answer": "answer in a disagreement",
     "transcript-line": "transcript line", "omission": "left out",
 }
@@ -92,11 +93,14 @@ class PassageView:
     cited_by: tuple[str, ...]  # statement ids
 
 
-def event_sort_key(event: model.Event) -> tuple[int, int, int, int, int]:
-    date = event.date
-    if date is None or date.year is None:
-        return (1, 0, 0, 0, event.sequence)
-    return (0, date.year, date.month or 0, date.day or 0, event.sequence)
+@dataclass(frozen=True)
+class OrderView:
+    """A declared before/after fact as one of its two events shows it."""
+
+    order: model.EventOrder
+    other: str  # the other event's id
+    relation: str  # "after" or "before": what this event is to the other
+    declared_here: bool
 
 
 class SiteModel:
@@ -122,11 +126,19 @@ class SiteModel:
                 self.quotes_to[quote.addressee].append(quote)
             if quote.event:
                 self.quotes_at_event[quote.event].append(quote)
-        self.events_of: dict[str, list[model.Event]] = defaultdict(list)
+        # Events in time order everywhere come from the one derived order (see chronology.py).
+        self.timeline = index.chronology.tree()
+        events_of: dict[str, list[str]] = defaultdict(list)
+        self.orders_of: dict[str, list[OrderView]] = defaultdict(list)
         for event in index.content.events:
             for person_id in event.participants:
-                self.events_of[person_id].append(event)
-        self.timeline = sorted(index.content.events, key=event_sort_key)
+                events_of[person_id].append(event.id)
+            for relation, orders in (("after", event.after), ("before", event.before)):
+                for order in orders:
+                    self.orders_of[event.id].append(OrderView(order, order.event, relation, True))
+                    inverse = "before" if relation == "after" else "after"
+                    self.orders_of[order.event].append(OrderView(order, event.id, inverse, False))
+        self.events_of = {person_id: index.chronology.tree(ids) for person_id, ids in events_of.items()}
         self.claims_about: dict[str, list[model.Claim]] = defaultdict(list)
         self.claims_by_topic: dict[str, list[model.Claim]] = defaultdict(list)
         for claim in index.content.claims:
@@ -146,6 +158,8 @@ class SiteModel:
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
+        self.corrections_of = corrections_by_statement(index.content.corrections)  # statement id -> its corrections
+        self.corrections = newest_first(index.content.corrections)
         self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
         for statement in index.statements:
             attribution = getattr(statement.record, "attribution", None)
@@ -207,7 +221,24 @@ class SiteModel:
             return record.question  # type: ignore[attr-defined]
         if kind == "quote":
             return self.quote_text(record_id)
+        if kind == "order":
+            return self.order_sentence(record_id)
         return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
+
+    def order_pair(self, order_id: str) -> tuple[str, str]:
+        """(earlier event id, later event id) of a declared before/after fact."""
+        owner = self.index.statement_by_id[order_id].owner or ""
+        order = self.index.records[order_id][1]
+        if any(o is order for o in self.index.events[owner].after):
+            return order.event, owner  # type: ignore[attr-defined]
+        return owner, order.event  # type: ignore[attr-defined]
+
+    def order_sentence(self, order_id: str) -> str:
+        """'<later event> came after <earlier event>.' for a declared before/after fact."""
+        earlier, later = (self.index.events.get(e) for e in self.order_pair(order_id))
+        if earlier is None or later is None:
+            return order_id
+        return f"{later.title} came after {earlier.title}."
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
@@ -252,6 +283,10 @@ class PageContext:
     def page_href(self, src_uri: str) -> str:
         return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
 
+    def file_href(self, path: str) -> str:
+        """A link to a file the build writes (not a page), e.g. corrections.atom."""
+        return self.site.urls.relative(path, self.page_url)
+
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
@@ -280,6 +315,9 @@ class PageContext:
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
+    def corrections(self, statement_id: str) -> list[model.Correction]:
+        return self.site.corrections_of.get(statement_id, [])
+
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
@@ -301,7 +339,10 @@ class Renderer:
             kind_labels=KIND_LABELS,
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
+            long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
+            date_text=dates.date_text,
+            inferred_badges=dates.inferred_badges,
         )
         self.env.filters["prose"] = _prose
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
@@ -362,6 +403,8 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
+    corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
+    pages.append(PagePlan(urls.CORRECTIONS, "Corrections", "corrections.html", _first_path(content.corrections), corrected))
     for person in content.people:
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
     for quote in content.quotes:

@@ -15,8 +15,11 @@ TIMELINE = "timeline.md"
 DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
+CORRECTIONS = "corrections.md"
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
+# At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
+CORRECTIONS_FEED = "corrections.atom"
 
 
 def person_page(person_id: str) -> str:
@@ -82,13 +85,13 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
         return topic_page(record_id), ""
     if kind == "transcript":
         return transcript_page(record_id), ""
+    if kind == "correction":
+        return CORRECTIONS, record_id
     if kind == "transcript-line":
         return transcript_page(index.transcript_of_line[record_id]), record_id
     if kind == "omission":
         return source_page(index.statement_by_id[record_id].citations[0].source), record_id
-    if kind == "event":
-        return TIMELINE, record_id
-    if kind == "inference":
+    if kind in ("event", "order", "inference"):
         return TIMELINE, record_id
     if kind == "claim":
         return topic_page(index.claims[record_id].topic), record_id
