@@ -293,3 +293,9 @@ events:
         "content/events.yaml:15:30: error: the order note names Springfield, but no passage it rests on does"
         ' | closest passage it rests on, in tiny: "Bob Example, 40, replied: ‘Hello, hello.’"; cite a passage that names it, link the record it stands for, or leave the name out'
     ]
+
+
+def test_a_citation_not_found_is_reported_once_not_again_by_grounding(tmp_path: Path) -> None:
+    broken = claim("'Ann says \"hello friend\" in Springfield.'", quote="not in the article")
+    found = [f for f in findings(project(tmp_path, {"claims.yaml": broken})) if ": error: " in f]
+    assert len(found) == 1 and "passage not found in tiny" in found[0]  # neither the claim nor the home page's sentence citing it

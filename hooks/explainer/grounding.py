@@ -473,9 +473,15 @@ class Grounding:
             return f"it rests on no passage; {advice}"
         return f'closest passage it rests on, in {close.source}: "{close.shown()}"; {advice}'
 
+    def fully_located(self, statement_id: str) -> bool:
+        """Whether every citation of the statement was found (an unknown id counts as found: the
+        wiki-link check reports it)."""
+        statement = self.index.statement_by_id.get(statement_id)
+        return statement is None or len(self.verified.located.get(statement_id, ())) == len(statement.citations)
+
     def check_content(self) -> None:
         for statement in self.index.statements:
-            if len(self.verified.located.get(statement.id, ())) != len(statement.citations):
+            if not self.fully_located(statement.id):
                 continue  # a citation was not found: reported by verify, and nothing to check against
             for text in self.texts_of(statement):
                 self.check_text(text)
