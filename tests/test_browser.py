@@ -254,7 +254,8 @@ def test_a_chip_lists_each_article_with_the_passage_in_its_sentence(desktop: Rea
         ("the “speak for her” article", sentence, "the yoga teacher–turned–reality star"),
     ]
     assert [i["link"] for i in state["items"]] == ["Read in the “fireworks” article", "Read in the “speak for her” article"]
-    expect(page.locator("#ex-pop .ex-pop__explain")).to_contain_text("word for word count as one report")
+    expect(page.locator("#ex-pop .ex-pop__explain")).to_contain_text("The “fireworks” article and the “speak for her” article copy each other, so they count as one report.")
+    expect(page.locator("#ex-pop .ex-pop__explain a")).to_have_accessible_name("How copying is measured")
     mark = page.locator("#ex-pop mark").first.evaluate("m => getComputedStyle(m).backgroundColor")
     assert mark not in {"transparent", "rgba(0, 0, 0, 0)"}
     _screenshot(page, "person-popover-desktop")

@@ -33,6 +33,7 @@ class Note:
     articles: int
     independent: int
     passages: tuple[CitedPassage, ...]
+    copies: tuple[tuple[str, ...], ...] = ()  # the short names of articles that copy each other, group by group
 
     @property
     def name(self) -> str:

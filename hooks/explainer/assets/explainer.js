@@ -142,12 +142,17 @@
     current = chip;
     pinned = how !== "hover";
     popTitle.textContent = chip.getAttribute("aria-label");
-    var independent = /, (\d+) independent report/.exec(chip.getAttribute("aria-label") || "");
-    var articles = /^(\d+) article/.exec(chip.getAttribute("aria-label") || "");
-    popExplain.textContent = independent && articles && independent[1] !== articles[1]
-      ? "Articles that print the same passages word for word count as one report."
-      : "";
-    popExplain.hidden = !popExplain.textContent;
+    // Which articles copy each other, and a link to how copying is measured.
+    var copies = Array.prototype.map.call(note.querySelectorAll(".ex-note__copies"), function (e) { return e.textContent; });
+    popExplain.textContent = copies.join(" ");
+    if (copies.length && notesSource.getAttribute("data-copying")) {
+      var how = document.createElement("a");
+      how.href = notesSource.getAttribute("data-copying");
+      how.textContent = "How copying is measured";
+      popExplain.appendChild(document.createTextNode(" "));
+      popExplain.appendChild(how);
+    }
+    popExplain.hidden = !copies.length;
     popBody.replaceChildren(list.cloneNode(true));
     chip.after(pop);  // right after its chip, so that Tab goes from the chip into the popover and on
     pop.hidden = false;
