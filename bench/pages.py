@@ -18,6 +18,7 @@ GitHub Pages serves it (gzip for text, as the browser asks), and opens every pag
 Targets (issue 10): every page type at least 90 on mobile, no page over 1,500 DOM elements. The script
 reports figures, never pass/fail. A JSON object per page type goes to stdout, progress to stderr;
 --markdown prints the table for docs/benchmarks.md instead (--table FILE prints it from saved JSON lines).
+--baseline SITE compares with an earlier build (e.g. of main): Lighthouse runs alternate between the two.
 """
 
 from __future__ import annotations
@@ -255,7 +256,58 @@ def summarize(figures: list[PageFigures], runs: int, base: str, skip_lighthouse:
     return rows
 
 
+def compare(baseline: Path, site: Path, paths: list[str], runs: int) -> list[dict[str, Any]]:
+    """The page with the most DOM elements of each type, on this site and on a baseline build of it:
+    DOM size and bytes of both, and Lighthouse runs alternating between the two (so that both see the
+    same machine load); the medians and their ratio."""
+    rows = []
+    with serve(site) as new_base, serve(baseline) as old_base:
+        log(f"Measuring {len(paths)} pages ...")
+        by_type: dict[str, list[PageFigures]] = defaultdict(list)
+        for f in measure_pages(new_base, paths):
+            by_type[page_type(f.path)].append(f)
+        order = [name for name, _ in PAGE_TYPES] + ["other"]
+        for name in sorted(by_type, key=order.index):
+            after = max(by_type[name], key=lambda f: f.dom)
+            if not (baseline / after.path / "index.html").is_file():
+                log(f"{name}: {after.path} is not in the baseline; skipped")
+                continue
+            before = measure_pages(old_base, [after.path])[0]
+            results: dict[str, list[dict[str, Any]]] = {"before": [], "after": []}
+            for run in range(runs):
+                log(f"Lighthouse {name}: {after.path or '(home)'} (run {run + 1} of {runs}, baseline and this build)")
+                results["before"].append(lighthouse(old_base + after.path))
+                results["after"].append(lighthouse(new_base + after.path))
+            row: dict[str, Any] = {"type": name, "page": after.path or "(home)"}
+            for side, figures in (("before", before), ("after", after)):
+                median = sorted(results[side], key=lambda r: r["score"])[len(results[side]) // 2]
+                row[side] = {"dom": figures.dom, "bytes": figures.total_bytes, "bytes_by_kind": figures.bytes_by_kind,
+                             "lighthouse": median, "lighthouse_scores": [r["score"] for r in results[side]]}
+            row["score_ratio"] = round(row["after"]["lighthouse"]["score"] / max(row["before"]["lighthouse"]["score"], 1), 2)
+            row["dom_ratio"] = round(after.dom / max(before.dom, 1), 2)
+            rows.append(row)
+    return rows
+
+
+def comparison_table(rows: list[dict[str, Any]]) -> str:
+    lines = [
+        "| page type | page measured | DOM elements before → after | KB transferred before → after | mobile score before → after (runs) | TBT ms before → after | LCP s before → after |",
+        "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for r in rows:
+        b, a = r["before"], r["after"]
+        lb, la = b["lighthouse"], a["lighthouse"]
+        lines.append(
+            f"| {r['type']} | `{r['page']}` | {b['dom']:,} → {a['dom']:,} | {b['bytes'] / 1024:.0f} → {a['bytes'] / 1024:.0f} "
+            f"| {lb['score']} → {la['score']} ({', '.join(map(str, b['lighthouse_scores']))} / {', '.join(map(str, a['lighthouse_scores']))}) "
+            f"| {lb['tbt_ms']} → {la['tbt_ms']} | {lb['lcp_ms'] / 1000:.1f} → {la['lcp_ms'] / 1000:.1f} |"
+        )
+    return "\n".join(lines)
+
+
 def markdown_table(rows: list[dict[str, Any]]) -> str:
+    if rows and "before" in rows[0]:
+        return comparison_table(rows)
     def kb(n: int) -> str:
         return f"{n / 1024:.0f}"
 
@@ -283,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-lighthouse", action="store_true", help="only DOM size and transferred bytes")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table instead of JSON lines")
     parser.add_argument("--types", default=None, help="comma-separated page types to measure (default: all), e.g. person,source")
+    parser.add_argument("--baseline", type=Path, default=None, metavar="SITE", help="also measure this earlier build of the site, interleaved, and compare")
     parser.add_argument("--table", type=Path, default=None, metavar="JSONL", help="only print the Markdown table of an earlier run's output")
     args = parser.parse_args(argv)
     if args.table:
@@ -304,10 +357,13 @@ def main(argv: list[str] | None = None) -> int:
             if unknown:
                 sys.exit(f"bench/pages.py: unknown page types {sorted(unknown)}")
             paths = [p for p in paths if page_type(p) in wanted]
-        with serve(site) as base:
-            log(f"Measuring {len(paths)} pages ...")
-            figures = measure_pages(base, paths)
-            rows = summarize(figures, args.runs, base, args.no_lighthouse)
+        if args.baseline:
+            rows = compare(args.baseline, site, paths, args.runs)
+        else:
+            with serve(site) as base:
+                log(f"Measuring {len(paths)} pages ...")
+                figures = measure_pages(base, paths)
+                rows = summarize(figures, args.runs, base, args.no_lighthouse)
     if args.markdown:
         print(markdown_table(rows))
     else:

@@ -350,9 +350,9 @@ def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
         assert state is not None and state["focused"], f"{key!r}: the popover opens and takes the focus"
         assert state["title"] == chip.get_attribute("aria-label")
         expect(chip).to_have_attribute("aria-expanded", "true")
-        page.keyboard.press("Tab")  # into the list: the close button first, then the links
+        page.keyboard.press("Tab")  # into the popover: the close button first, then its links
         page.keyboard.press("Tab")
-        assert page.evaluate("() => document.activeElement.closest('#ex-pop ol') !== null && document.activeElement.matches('a')")
+        assert page.evaluate("() => document.activeElement.closest('#ex-pop') !== null && document.activeElement.matches('a')")
         page.keyboard.press("Escape")
         assert _pop_state(page) is None
         assert page.evaluate("() => document.activeElement.id") == chip_id, "focus goes back to the chip"
