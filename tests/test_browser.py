@@ -375,7 +375,8 @@ def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
 
 def test_a_click_opens_a_chip_and_a_click_outside_closes_it(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
-    chip = page.locator(CHIP).nth(5)
+    chips = page.locator(f"{CHIP}:visible")  # not those in sections folded away
+    chip = chips.nth(5)
     url = page.url
     chip.click()
     assert page.url == url, "opening the popover does not follow the link"
@@ -387,14 +388,14 @@ def test_a_click_opens_a_chip_and_a_click_outside_closes_it(desktop: Reader) -> 
     assert _pop_state(page) is None
     # Opening another chip closes the first.
     chip.click()
-    page.locator(CHIP).nth(30).click()
+    chips.nth(30).click()
     assert page.locator(f'{CHIP}[aria-expanded="true"]').count() == 1
 
 
 def test_every_popover_stays_inside_the_window(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
     outside = page.evaluate(
-        """(selector) => [...document.querySelectorAll(selector)].flatMap(chip => {
+        """(selector) => [...document.querySelectorAll(selector)].filter(chip => chip.checkVisibility()).flatMap(chip => {
             chip.scrollIntoView({block: 'center'});
             chip.click();
             const box = document.getElementById('ex-pop').getBoundingClientRect();
@@ -587,7 +588,7 @@ def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) 
         page.emulate_media(media="null")  # back to no emulation: screen, and print for page.pdf()
 
 
-@pytest.mark.parametrize(("name", "most"), [("source", 4), ("quote", 2)])
+@pytest.mark.parametrize(("name", "most"), [("source", 4), ("quote", 3)])
 def test_pages_print_compactly(desktop: Reader, name: str, most: int) -> None:
     page = desktop.open(PAGES[name])
     pdf = page.pdf(format="A4")
