@@ -55,7 +55,8 @@ def ensure_node_tools() -> None:
     if shutil.which("npm") is None:
         _apt_install("nodejs", "npm")
     print("Installing the Node test tools from package-lock.json ...", flush=True)
-    if subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
+    # --ignore-scripts: vnu-jar's install script would download a Java of its own; ensure_java uses Debian's.
+    if subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
         sys.exit("dev.py: npm ci failed (see above)")
     stamp.write_text(fingerprint)
 
@@ -69,6 +70,14 @@ def ensure_browser() -> None:
         _apt_install("chromium")
     if not CHROMIUM.exists():
         sys.exit(f"dev.py: apt-get installed chromium but {CHROMIUM} is missing")
+
+
+def ensure_java() -> None:
+    """A Java runtime for the Nu HTML Checker (npm vnu-jar, tests/test_conformance.py): Debian's, where missing."""
+    if shutil.which("java") is None:
+        _apt_install("default-jre-headless")
+    if shutil.which("java") is None:
+        sys.exit("dev.py: apt-get installed default-jre-headless but there is still no java command")
 
 
 def _apt_install(*packages: str) -> None:
@@ -102,6 +111,7 @@ def main(argv: list[str]) -> int:
         return run("explainer", "check", *rest)
     ensure_node_tools()
     ensure_browser()
+    ensure_java()
     lint = run("ruff", "check", ".")
     tests = run("python", "-m", "pytest", *rest)
     return lint or tests
