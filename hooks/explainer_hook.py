@@ -24,9 +24,9 @@ from mkdocs.structure.pages import Page
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError
+from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.pipeline import Layout, check_or_raise
-from explainer.jsonld import Publication
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
 from explainer.render import PagePlan, Renderer, restore_wikilinks
 from explainer.timestamps import content_time
