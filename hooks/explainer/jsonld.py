@@ -276,7 +276,10 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
                     "creator": creator,
                     **_created(pub),
                     "body": [
-                        {"type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "language": pub.language, "purpose": "describing"},
+                        {
+                            "type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "language": pub.language,
+                            "purpose": "describing", "creator": creator, **_created(pub),
+                        },
                         {"type": "SpecificResource", "source": absolute(pub.url, site.url_of[statement.id]), "purpose": "linking"},
                     ],
                     "target": {
@@ -289,15 +292,19 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
                     },
                 }
             )
+    label = "Citations of the explainer, one annotation per cited passage"
+    # The page names its collection by an embedded description (id, label, total), as the model's own
+    # example does: the W3C suite reads the collection's properties from there.
+    part_of = {"id": collection_id, "label": label, "total": len(items)}
     return {
         "@context": "http://www.w3.org/ns/anno.jsonld",
         "id": collection_id,
         "type": "AnnotationCollection",
-        "label": "Citations of the explainer, one annotation per cited passage",
+        "label": label,
         "creator": creator,
         **_created(pub),
         "total": len(items),
-        "first": {"id": page_id, "type": "AnnotationPage", "partOf": collection_id, "startIndex": 0, "items": items},
+        "first": {"id": page_id, "type": "AnnotationPage", "partOf": part_of, "startIndex": 0, "items": items},
         "last": page_id,
     }
 
