@@ -23,14 +23,16 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from explainer import assets
-from explainer.diagnostics import ExplainerError
+from explainer.diagnostics import ExplainerError, Report
 from explainer.jsonld import Publication
 from explainer.measure import format_measures
+from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
-from explainer.render import PagePlan, Renderer, restore_wikilinks
+from explainer.render import PagePlan, Renderer
 from explainer.timestamps import content_time
 from explainer.urls import Urls
+from explainer.wikilinks import WikiLinkExtension
 
 log = get_plugin_logger("explainer")
 
@@ -43,7 +45,14 @@ _build: dict[str, Any] = {}
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _build.clear()
-    layout = Layout(Path(config.config_file_path).parent, docs_dir=Path(config.docs_dir).name)
+    root = _project_root(config)
+    config_path = Path(config.config_file_path).resolve()
+    options_report = Report()
+    options = read_options(config_path, options_report, shown=config_path.relative_to(root).as_posix())
+    if options_report.items:
+        _build["failed"] = True
+        raise PluginError(str(ExplainerError(options_report.sorted())))
+    layout = Layout(root, Path(config.docs_dir).resolve().relative_to(root).as_posix(), options)
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -51,7 +60,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
-    renderer = Renderer(verified, Urls(config.use_directory_urls))
+    custom_dir = config.theme.custom_dir
+    # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
+    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: set SITE_URL to the address the site is published at")
     try:
@@ -63,13 +74,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     publication = Publication(config.site_url or "", config.site_name, config.site_description or "", config.theme.get("language") or "en", created)
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
-    _build.update(layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()})
+    # One extension per build, told which page it is on before that page's Markdown runs.
+    wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
+    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes instances through
+    _build.update(layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
         config.extra_javascript.append(assets.SCRIPT)
     if assets.theme_dir() not in config.theme.dirs:
-        config.theme.dirs.insert(0, assets.theme_dir())
+        # Our overrides of Material's templates go right after the user's custom_dir, which wins.
+        config.theme.dirs.insert(1 if custom_dir else 0, assets.theme_dir())
     return config
 
 
@@ -92,7 +107,12 @@ def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
     # Edit links are relative to edit_uri, which points into docs/; content/ sits beside docs/.
     if edit_path is None:
         return None
-    return "../" * (len(Path(config.docs_dir).relative_to(Path(config.config_file_path).parent).parts)) + quote(edit_path)
+    return "../" * len(Path(config.docs_dir).resolve().relative_to(_project_root(config)).parts) + quote(edit_path)
+
+
+def _project_root(config: MkDocsConfig) -> Path:
+    # `mkdocs build -f mkdocs.yml` leaves the config path relative; everything else is absolute.
+    return Path(config.config_file_path).resolve().parent
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -100,15 +120,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if plan is not None:
         page.meta.update(page_meta(_build["renderer"].site, plan, _build["publication"]))
         return markdown
-    markdown, fragments = _build["renderer"].render_wikilinks(markdown, page.url)
-    _build.setdefault("wikilinks", {})[page.file.src_uri] = fragments
+    _build["wikilinks"].resolve = _build["renderer"].wikilink_resolver(page.url)
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
     if plan is None:
-        return restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri, {}))
+        return html
     return _build["renderer"].render(plan, page.url)
 
 
@@ -128,7 +147,7 @@ def on_template_context(context: dict[str, Any], template_name: str, config: MkD
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
-    root = Path(config.config_file_path).parent
+    root = _project_root(config)
     layout: Layout = _build.get("layout") or Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))

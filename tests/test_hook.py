@@ -81,3 +81,13 @@ def test_text_is_plain_but_source_ids_become_links(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     page = (project / "site" / "claims" / "general" / "index.html").read_text(encoding="utf-8")
     assert 'Only <a class="ex-source-ref" href="../../sources/tiny/">the tiny article</a> says &lt;b&gt;so&lt;/b&gt;; tiny-ish is not an id.' in page
+
+
+def test_config_named_by_a_relative_path_builds_with_edit_links_into_content(tiny_project: Path) -> None:
+    # `mkdocs build -f mkdocs.yml` hands the hook a relative config path.
+    config = tiny_project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("  font: false\n", "  font: false\n  features: [content.action.edit]\n"), encoding="utf-8")
+    result = run_mkdocs(tiny_project, "build", "--strict", "-f", "mkdocs.yml")
+    assert result.returncode == 0, result.stderr
+    ann = (tiny_project / "site" / "people" / "ann" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/example/tiny/edit/main/content/people.yaml"' in ann  # the edit link points at the YAML beside docs/
