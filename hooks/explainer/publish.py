@@ -9,9 +9,10 @@ from markupsafe import Markup, escape
 
 from . import assets
 from .export import export_json
+from .feed import corrections_feed
 from .jsonld import SEEDS_DIR, Publication, annotations_json, handwritten_page_data, page_data, script_json
 from .render import PagePlan, SiteModel
-from .urls import ANNOTATIONS, EXPORT
+from .urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT
 
 ROBOTS = "robots.txt"
 SITEMAP = "sitemap.xml"  # written by MkDocs itself
@@ -26,6 +27,7 @@ def extra_files(site: SiteModel, pub: Publication) -> list[tuple[str, str | byte
         (assets.SCRIPT, assets.script()),
         (EXPORT, export_json(site)),
         (ANNOTATIONS, annotations_json(site, pub)),
+        (CORRECTIONS_FEED, corrections_feed(site, pub.url, pub.name)),
         (ROBOTS, robots_txt(pub.url)),
     ]
     # The seeds themselves, so that annotation targets and their offsets can be resolved by anyone.
