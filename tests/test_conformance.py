@@ -338,9 +338,12 @@ def test_pages_say_what_they_are(built_site: Path) -> None:
     assert (home["@type"], home["isPartOf"]["@type"], home["mainEntity"]["@type"]) == ("WebPage", "WebSite", "WebSite")
     timeline = jsonld_of(built_site / "timeline" / "index.html")[0]
     assert timeline["@type"] == "ItemList" and timeline["mainEntityOfPage"]["@type"] == "CollectionPage"
+    # The order of events is only partly known: the list claims none.
+    assert timeline["itemListOrder"] == "https://schema.org/ItemListUnordered" and not any("position" in e for e in timeline["itemListElement"])
     events = [entry["item"] for entry in timeline["itemListElement"]]
+    assert len(events) == timeline["numberOfItems"] == len({e["url"] for e in events})
     assert events and all(e["@type"] == "Event" for e in events)
-    # An inferred year is no stated date: such events carry no startDate.
+    # An inferred part or a range is no stated date: such events carry no startDate.
     assert any("startDate" in e for e in events) and any("startDate" not in e for e in events)
     person = jsonld_of(built_site / "people" / "alec-baldwin" / "index.html")[0]
     assert person["mainEntityOfPage"]["@type"] == "ProfilePage"

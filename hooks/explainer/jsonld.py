@@ -18,6 +18,7 @@ from . import model, urls
 from .render import PagePlan, SiteModel
 
 CONTEXT = "https://schema.org"
+UNORDERED = "https://schema.org/ItemListUnordered"
 SEEDS_DIR = "data/seeds"
 SEED_FORMAT = "text/plain"
 # Characters of prefix and suffix a TextQuoteSelector carries at least; more where that is not enough for
@@ -124,9 +125,10 @@ def quotation_data(site: SiteModel, pub: Publication, quote: model.Quote) -> dic
 
 def event_data(site: SiteModel, pub: Publication, event: model.Event) -> dict[str, Any]:
     data: dict[str, Any] = {"@type": "Event", "name": event.title, "description": _plain(site, event.text), "url": absolute(pub.url, site.url_of[event.id])}
-    # Only a date the articles state: an inferred year cannot be marked as inferred in schema.org, so an
-    # event whose year is inferred carries no startDate (the page shows the date with its reasoning).
-    if event.date is not None and event.date.year_basis == "stated" and (start := iso_date(event.date)):
+    # Only a date the articles state: schema.org can mark neither an inferred part nor a range of
+    # uncertainty, so an event with either carries no startDate (the page shows its date and reasoning).
+    date = event.date
+    if date is not None and not date.is_range and all(part.basis == "stated" for _, part in date.parts()) and (start := iso_date(date)):
         data["startDate"] = start
     if event.place:
         data["location"] = {"@type": "Place", "name": event.place}
@@ -135,16 +137,20 @@ def event_data(site: SiteModel, pub: Publication, event: model.Event) -> dict[st
     return data
 
 
-def iso_date(date: model.EventDate) -> str | None:
+def iso_date(date: model.DatePoint) -> str | None:
     """The date as precisely as it is known, in ISO 8601: 2025, 2025-03 or 2025-03-04."""
     if date.year is None:
         return None
     if date.month is None:
-        return f"{date.year:04d}"
-    return f"{date.year:04d}-{date.month:02d}" + (f"-{date.day:02d}" if date.day is not None else "")
+        return f"{date.year.value:04d}"
+    return f"{date.year.value:04d}-{date.month.value:02d}" + (f"-{date.day.value:02d}" if date.day is not None else "")
 
 
-def item_list(name: str, items: list[dict[str, Any]]) -> dict[str, Any]:
+def item_list(name: str, items: list[dict[str, Any]], *, ordered: bool = True) -> dict[str, Any]:
+    """A list as a page shows it. An unordered one (the timeline, whose order is only partly known) says
+    so and gives its items no positions: the page's reading order is no claim about what came first."""
+    if not ordered:
+        return {"@type": "ItemList", "name": name, "numberOfItems": len(items), "itemListOrder": UNORDERED, "itemListElement": [{"@type": "ListItem", "item": item} for item in items]}
     return {
         "@type": "ItemList",
         "name": name,
@@ -163,7 +169,7 @@ def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[st
     if src_uri == urls.PEOPLE:
         return [_person_ref(site, pub, p.id) for p in content.people]
     if src_uri == urls.TIMELINE:
-        return [event_data(site, pub, e) for e in site.timeline]
+        return [event_data(site, pub, site.index.events[event_id]) for event_id in site.timeline.events()]
     if src_uri == urls.QUOTES:
         return [quotation_data(site, pub, q) for q in content.quotes]
     if src_uri == urls.CLAIMS:
@@ -217,7 +223,7 @@ def page_data(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
         items = index_items(site, pub, plan.src_uri)
         if items is None:
             raise ValueError(f"no structured data for the generated page {plan.src_uri}")
-        data = item_list(plan.title, items)
+        data = item_list(plan.title, items, ordered=plan.src_uri != urls.TIMELINE)
         page_kind = "CollectionPage"
     return {"@context": CONTEXT, **data, "mainEntityOfPage": web_page(pub, url, plan.title, plan.description, page_kind)}
 
