@@ -118,9 +118,25 @@ def quotation_data(site: SiteModel, pub: Publication, quote: model.Quote) -> dic
         "url": absolute(pub.url, site.url_of[quote.id]),
         "citation": [source_copy(site, pub, source) for source in dict.fromkeys(c.source for c in located)],
     }
-    if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person:
+    # A quote whose speaker the articles dispute names no creator: each side is in its Question.
+    if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person and not site.attributions(quote.id):
         data["creator"] = _person_ref(site, pub, quote.speaker.person)
+    disputes = site.disputed_by(quote.id)
+    if disputes:
+        data["subjectOf"] = [question_data(site, pub, d) for d in disputes]
     return data
+
+
+def question_data(site: SiteModel, pub: Publication, disagreement: model.Disagreement) -> dict[str, Any]:
+    """A disagreement as a schema.org Question, each side a suggested Answer."""
+    return {
+        "@type": "Question",
+        "name": disagreement.question,
+        "url": absolute(pub.url, site.url_of[disagreement.id]),
+        "suggestedAnswer": [
+            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(pub.url, site.url_of[a.id])} for a in disagreement.answers
+        ],
+    }
 
 
 def event_data(site: SiteModel, pub: Publication, event: model.Event) -> dict[str, Any]:
@@ -284,6 +300,10 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
     creator = annotation_agent(pub)
     items = []
     for statement in site.index.statements:
+        # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
+        disputes = site.disputed_by(statement.id)
+        disputed: list[dict[str, Any]] = [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "language": pub.language, "purpose": "tagging"}] if disputes else []
+        disputed += [{"type": "SpecificResource", "source": absolute(pub.url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
             prefix, suffix = selector_context(text, c.start, c.end)
@@ -300,6 +320,7 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
                             "purpose": "describing", "creator": creator, **_created(pub),
                         },
                         {"type": "SpecificResource", "source": absolute(pub.url, site.url_of[statement.id]), "purpose": "linking"},
+                        *disputed,
                     ],
                     "target": {
                         "type": "SpecificResource",
