@@ -120,7 +120,10 @@ def test_a_quote_with_a_disputed_speaker_is_never_listed_as_plainly_one_persons_
     heading = next(text for element_id, text, _ in _items(built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html") if element_id == "ig-correctile-dysfunction-alec")
     assert heading == "Quote attributed to Alec Baldwin or Hilaria Baldwin (disputed)"
     manterrupting = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-accused-of-manterrupting/" in hrefs}
-    assert manterrupting == {"manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to Hilaria Baldwin by 2 articles (1 independent report) — disputed (2 wordings)"}
+    assert manterrupting == {
+        "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to the articles' paraphrase"
+        " of what Hilaria Baldwin did (“accused her husband of”) by 2 articles (1 independent report) — disputed (2 wordings)"
+    }
 
 
 def test_disputed_records_are_marked_wherever_they_are_shown(built_site: Path, disputes: dict[str, list[str]]) -> None:
@@ -200,4 +203,4 @@ def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) ->
     page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
     text = " ".join(page[page.index("she told him"):page.index("each article's wording")].split())
     assert "5 articles, 4 independent reports" in text
-    assert "disputed: Were \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\") said in the red-carpet interview" in text
+    assert "disputed: Where does each article place \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\"): in the red-carpet interview, or in the Instagram video?" in text

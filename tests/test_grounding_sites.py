@@ -130,7 +130,7 @@ def test_a_finding_points_at_the_words(tmp_path: Path, name: str, files: dict[st
     [
         "'Ann greets Bob before \"The Tiny Show\".'",  # a declared title is not a quotation
         "'Ann says \"Hello there\" to Bob Example.'",  # the passage's words; the first letter may change case
-        "Ann greets Bob, as three articles say.",  # a count of the evidence, checked elsewhere
+        "Ann greets Bob, as one article says.",  # a count of the evidence, checked by counts.py
         "Ann greets Bob; Ann Example and Bob Example are the people it is about.",
     ],
 )

@@ -366,7 +366,7 @@ ALIAS_BOMB = (
     '  - &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n'
     + "".join(f"  - &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True))
 )
-TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, quote: The end., occurrence: 1}}]\n"
+TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, quote: The end., suffix: The end.}}]\n"
 
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"
 TAG_HINT = "remove the tag: content files hold plain text, numbers, lists and mappings"

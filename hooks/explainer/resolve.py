@@ -19,7 +19,7 @@ from .disputes import Disputes, collect_disputes
 # site and checks that every name and anchor it generates is covered here.
 RESERVED_IDS = {
     "index",  # the index page of every folder
-    "404", "assets", "data", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
+    "404", "assets", "data", "robots", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
     "claims", "corrections", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
 }
 RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+|note-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+")
