@@ -202,5 +202,6 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
 def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
     page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
     text = " ".join(page[page.index("she told him"):page.index("each article's wording")].split())
-    assert "5 articles, 4 independent reports" in text
+    assert "5 articles, 4 independent" in text  # the chip's words; its name (aria-label) says "reports" too
+    assert 'aria-label="5 articles, 4 independent reports"' in (built_site / "index.html").read_text(encoding="utf-8")
     assert "disputed: Where does each article place \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\"): in the red-carpet interview, or in the Instagram video?" in text
