@@ -120,15 +120,21 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if plan is not None:
         page.meta.update(page_meta(_build["renderer"].site, plan, _build["publication"]))
         return markdown
-    _build["wikilinks"].resolve = _build["renderer"].wikilink_resolver(page.url)
+    resolver = _build["renderer"].wikilink_resolver(page.url)
+    _build["wikilinks"].resolve = resolver
+    _build.setdefault("resolvers", {})[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
+    renderer: Renderer = _build["renderer"]
     if plan is None:
-        return html
-    return _build["renderer"].render(plan, page.url)
+        rendered = renderer.finish_page(html, _build.get("resolvers", {}).get(page.file.src_uri))
+    else:
+        rendered = renderer.render(plan, page.url)
+    page.meta.update(rendered.meta)
+    return rendered.html
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:

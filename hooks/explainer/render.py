@@ -11,6 +11,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote as url_quote
 
 import jinja2
 from markupsafe import Markup
@@ -19,7 +20,8 @@ from . import dates, model, urls
 from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
 from .disputes import speaker_key
-from .measure import measure_sources
+from .measure import measure_sources, sentences
+from .notes import CitedPassage, Note, sentence_context
 from .resolve import Index
 from .sourcetext import layout
 from .support import Support, support_of
@@ -29,6 +31,7 @@ from .verify import Located, Verified
 from .wikilinks import Resolve, WikiLink
 from .wording import diff_against
 
+LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
 VOICE_LABELS = {
     "article": "the article",
     "insider": "an unnamed insider",
@@ -72,16 +75,6 @@ class PagePlan:
 
 
 @dataclass(frozen=True)
-class Marker:
-    number: int
-    href: str
-    passage: str
-    source_title: str
-    tip_id: str
-    note: str | None = None
-
-
-@dataclass(frozen=True)
 class RelationView:
     relation: model.Relation
     other: str  # the other person's id
@@ -107,6 +100,14 @@ class PassageView:
     anchor: str
     located: Located
     cited_by: tuple[str, ...]  # statement ids
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A page's HTML, and what the theme templates need to know about it (merged into page.meta)."""
+
+    html: str
+    meta: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -200,6 +201,8 @@ class SiteModel:
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
         self.copying = verified.copying
         self._support: dict[str, Support] = {}
+        self._sentences = {source_id: sentences(seed.text) for source_id, seed in verified.seeds.items()}
+        self._sentence_starts = {source_id: [s.start for s in found] for source_id, found in self._sentences.items()}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
 
@@ -208,6 +211,16 @@ class SiteModel:
         if statement_id not in self._support:
             self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
+
+    def article_name(self, source_id: str) -> str:
+        """An article's short name for running text ('the “fireworks” article'); its title if it has none."""
+        source = self.index.sources[source_id]
+        return source.label or source.title
+
+    def in_sentence(self, located: Located) -> tuple[str, str]:
+        """The text of the sentence around a cited passage: (before, after)."""
+        text = self.verified.seeds[located.source].text
+        return sentence_context(text, self._sentences[located.source], self._sentence_starts[located.source], located.start, located.end)
 
     def disputed_by(self, record_id: str) -> list[model.Disagreement]:
         """The disagreements of substance that put this record in question (declared on the disagreements)."""
@@ -317,8 +330,7 @@ class PageContext:
     def __init__(self, site: SiteModel, page_url: str) -> None:
         self.site = site
         self.page_url = page_url
-        self._numbers: dict[tuple[str, str], int] = {}
-        self._tips = 0
+        self.notes: list[Note] = []  # one per citation control, in the order the page shows them
 
     def href(self, record_id: str) -> str:
         return self.site.urls.relative(self.site.url_of[record_id], self.page_url)
@@ -333,15 +345,27 @@ class PageContext:
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
-    def markers(self, statement_id: str) -> list[Marker]:
-        result = []
+    def note(self, statement_id: str) -> Note:
+        """The next citation control of this page: a statement's cited passages, each in its sentence."""
+        passages = []
         for located in self.site.verified.located.get(statement_id, ()):
-            key = (located.source, located.anchor)
-            number = self._numbers.setdefault(key, len(self._numbers) + 1)
-            self._tips += 1
-            target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
-            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
-        return result
+            before, after = self.site.in_sentence(located)
+            passages.append(CitedPassage(located.source, self.site.article_name(located.source), before, located.exact, after, self.passage_href(located, statement_id), located.note))
+        support = self.support(statement_id)
+        copies = tuple(tuple(self.site.article_name(s) for s in group) for group in support.groups if len(group) > 1)
+        note = Note(len(self.notes) + 1, statement_id, support.articles, support.independent_reports, tuple(passages), copies)
+        self.notes.append(note)
+        return note
+
+    def passage_href(self, located: Located, statement_id: str | None = None) -> str:
+        """A link to a cited passage on its article's page; from another page it names the statement
+        (`?for=`), so that the article's page can say what the passage was cited for."""
+        target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
+        href = self.site.urls.relative(target, self.page_url)
+        if statement_id is None or href.startswith("#"):
+            return href
+        path, _, anchor = href.partition("#")
+        return f"{path}?for={url_quote(statement_id)}#{anchor}"
 
     def support(self, statement_id: str) -> Support:
         return self.site.support(statement_id)
@@ -407,13 +431,21 @@ class Renderer:
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
 
-    def render(self, page: PagePlan, page_url: str) -> str:
+    def render(self, page: PagePlan, page_url: str) -> Rendered:
         template = self.env.get_template(page.template)
-        return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
+        context = PageContext(self.site, page_url)
+        return self._finish(template.render(x=context, site=self.site, page=page, **page.args), context)
 
-    def wikilink_resolver(self, page_url: str) -> Resolve:
+    def _finish(self, html: str, context: PageContext) -> Rendered:
+        """Add the page's citation notes (one per citation control) after its content."""
+        if context.notes:
+            html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
+        return Rendered(html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS})
+
+    def wikilink_resolver(self, page_url: str) -> WikiResolver:
         """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
-        names and passages are escaped here and never read as Markdown."""
+        names and passages are escaped here and never read as Markdown. The resolver keeps the
+        page's citation notes, for `finish_page`."""
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
 
@@ -423,7 +455,24 @@ class Renderer:
             text = link.text.strip() if link.text else context.label(link.target)
             return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
-        return resolve
+        return WikiResolver(resolve, context)
+
+    def finish_page(self, html: str, resolver: WikiResolver | None) -> Rendered:
+        """A hand-written page's HTML (its wiki-links already resolved), with its citation notes."""
+        if resolver is None:
+            return Rendered(html, {"citation_controls": 0, "reading_toggle": False})
+        return self._finish(html, resolver.context)
+
+
+@dataclass(frozen=True)
+class WikiResolver:
+    """Resolves one hand-written page's wiki-links (a `Resolve`), keeping the page's context (its notes)."""
+
+    resolve: Resolve
+    context: PageContext
+
+    def __call__(self, link: WikiLink) -> str:
+        return self.resolve(link)
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\(\d+\)\s+)\W*$")
