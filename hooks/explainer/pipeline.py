@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .ages import check_ages
 from .diagnostics import Diagnostic, ExplainerError, Severity
 from .load import load_content
 from .lock import read_lock
@@ -52,6 +53,7 @@ def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
         content, report = load_content(layout.root, layout.content_dir)
         index = build_index(content, report)
         verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
+        check_ages(verified, report)
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
         return verified, report.sorted()
 

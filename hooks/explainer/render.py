@@ -16,7 +16,9 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from . import model, urls
+from . import model, pictures, urls
+from .ages import reported_ages
+from .family import FamilyTree, build_family
 from .measure import independent_groups, measure_sources
 from .resolve import Index
 from .sourcetext import layout
@@ -170,9 +172,22 @@ class SiteModel:
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
         self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
         self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
+        self.family: FamilyTree = build_family(index.content.people, reported_ages(verified))
+        self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
         self._support: dict[str, tuple[int, int]] = {}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+
+    def family_layouts(self) -> list[pictures.TreeLayout]:
+        """The family tree laid out wide (desktop) and narrow (phone)."""
+        for metrics in (pictures.WIDE, pictures.NARROW):
+            if metrics not in self._family_layouts:
+                texts = {
+                    m.id: pictures.BoxText((m.name,), ("age " + " or ".join(str(a.age) for a in m.ages),) if m.ages else ())
+                    for m in self.family.members.values()
+                }
+                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
+        return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
 
     def support(self, statement_id: str) -> tuple[int, int]:
         """(articles cited, independent reports among them): word-for-word copies count as one."""
