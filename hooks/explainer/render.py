@@ -394,7 +394,7 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         PagePlan(urls.QUOTES, "Quotes", "quotes_index.html", _first_path(content.quotes), "Every quotation, with each article's own wording."),
         PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
         PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
-        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The five articles, with how much of each the explainer cites."),
+        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
     for person in content.people:
