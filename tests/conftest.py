@@ -96,6 +96,7 @@ nav:
   - Transcripts: transcripts/index.md
   - Claims: claims/index.md
   - Disagreements: disagreements.md
+  - Compare the articles: compare.md
   - Sources: sources/index.md
 """
 

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from . import model, pictures, urls
 from .ages import reported_ages
+from .compare import MIN_ARTICLES, Comparison, compare
 from .family import FamilyTree, build_family
 from .measure import independent_groups, measure_sources
 from .resolve import Index
@@ -59,6 +60,11 @@ class PagePlan:
     def search_boost(self) -> float | None:
         # A quote's own page should rank above the many pages that merely contain its words.
         return 3.0 if "quote" in self.args else None
+
+    @property
+    def wide(self) -> bool:
+        """Pages whose tables need the room of the contents sidebar; they list their contents inline."""
+        return self.template == "compare.html"
 
     @property
     def og_type(self) -> str:
@@ -174,6 +180,7 @@ class SiteModel:
         self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
         self.family: FamilyTree = build_family(index.content.people, reported_ages(verified))
         self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
+        self._comparison: Comparison | None = None
         self._support: dict[str, tuple[int, int]] = {}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
@@ -188,6 +195,16 @@ class SiteModel:
                 }
                 self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
         return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
+
+    def comparison(self) -> Comparison:
+        if self._comparison is None:
+            columns = tuple(s.id for s in self.index.content.sources if s.id in self.verified.seeds)
+            self._comparison = compare(self.index, self.verified.located, columns)
+        return self._comparison
+
+    def short_label(self, source_id: str) -> str:
+        source = self.index.sources[source_id]
+        return source.short_label or source.label or source.title
 
     def support(self, statement_id: str) -> tuple[int, int]:
         """(articles cited, independent reports among them): word-for-word copies count as one."""
@@ -316,6 +333,7 @@ class Renderer:
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
             layout_of=lambda source_id: source_layout(self.site, source_id),
+            min_articles=MIN_ARTICLES,
         )
         self.env.filters["prose"] = _prose
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
@@ -395,6 +413,10 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
         PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
         PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
+        PagePlan(
+            urls.COMPARE, "How the articles compare", "compare.html", _first_path(content.sources),
+            "Each article's own words for the key facts, quotes and disputed questions, and the text they share.",
+        ),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
     for person in content.people:

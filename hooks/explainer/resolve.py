@@ -20,7 +20,7 @@ from .diagnostics import Pos, Report
 RESERVED_IDS = {
     "index",  # the index page of every folder
     "404", "assets", "data", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
-    "claims", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
+    "claims", "compare", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
 }
 RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+")
 

@@ -15,6 +15,7 @@ TIMELINE = "timeline.md"
 DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
+COMPARE = "compare.md"
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
 
