@@ -42,6 +42,7 @@ PAGES = {
     "claims-index": "claims/",
     "claims-topic": "claims/red-carpet/",
     "disagreements": "disagreements/",
+    "compare": "compare/",
     "sources-index": "sources/",
     "source": "sources/justify-snapping/",
     "transcripts-index": "transcripts/",

@@ -1,0 +1,304 @@
+"""The pictures and the article comparison, as a reader sees them in Chromium: desktop, phone, dark, print.
+
+The expected family, ages and wordings are worked out by hand from the five articles. Screenshots go to
+test-artifacts/screenshots/ (family-*, compare-*).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from test_browser import (  # noqa: F401  (fixtures)
+    DESKTOP,
+    Reader,
+    _reader,
+    _screenshot,
+    _words,
+    browser,
+    dark,
+    desktop,
+    phone,
+    site_url,
+)
+
+PEOPLE = "people/"
+COMPARE = "compare/"
+
+# From the articles: the couple's seven children oldest first, with the ages three articles give; Ireland
+# Baldwin is Alec Baldwin's daughter with his former wife Kim Basinger (two articles), aged 29 in one.
+CHILDREN = [
+    ("Carmen Gabriela", 11), ("Rafael Thomas", 9), ("Leonardo Ángel Charles", 8), ("Romeo Alejandro David", 6),
+    ("Eduardo ‘Edu’ Pao Lucas", 4), ("María Lucía Victoria", 4), ("Ilaria Catalina Irena", 2),
+]
+AGES = {"Alec Baldwin": 66, "Hilaria Baldwin": 41, "Ireland Baldwin": 29, **dict(CHILDREN)}
+
+
+@pytest.fixture(scope="module")
+def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:  # noqa: F811
+    reader = _reader(browser, site_url, viewport={"width": 320, "height": 700}, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
+    yield reader
+    reader.context.close()
+
+
+def _boxes(page: Page, variant: str) -> list[dict[str, Any]]:
+    """Each person in the picture: the name as drawn (lines joined), the age line, the link and where the box is."""
+    return page.evaluate(
+        """(variant) => [...document.querySelectorAll(`svg.ex-picture--${variant} a.ex-tree__person`)].map(a => {
+            const r = a.querySelector('rect').getBoundingClientRect();
+            const title = [...a.querySelectorAll('tspan:not(.ex-tree__detail)')].map(t => t.textContent).join(' ');
+            const detail = a.querySelector('tspan.ex-tree__detail');
+            return {name: title, age: detail ? detail.textContent : null, href: new URL(a.getAttribute('href'), location.href).href, x: r.left, y: r.top, w: r.width, h: r.height,
+                    font: parseFloat(getComputedStyle(a.querySelector('text')).fontSize) * r.width / a.querySelector('rect').width.baseVal.value};
+        })""",
+        variant,
+    )
+
+
+def _contrast(page: Page, selector: str) -> float:
+    """Contrast ratio of an SVG element's fill against the page background."""
+    return page.evaluate(
+        """(selector) => {
+            const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+                                          return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
+            const fg = lum(rgb(getComputedStyle(document.querySelector(selector)).fill));
+            const bg = lum(rgb(getComputedStyle(document.body).backgroundColor));
+            return (Math.max(fg, bg) + .05) / (Math.min(fg, bg) + .05);
+        }""",
+        selector,
+    )
+
+
+# --- the family tree -----------------------------------------------------------------------------------------------
+
+
+def test_the_family_tree_shows_everyone_with_their_reported_age_and_links_to_them(desktop: Reader) -> None:  # noqa: F811
+    page = desktop.open(PEOPLE)
+    wide = page.locator("svg.ex-picture--wide")
+    expect(wide).to_be_visible()
+    expect(page.locator("svg.ex-picture--narrow")).to_be_hidden()
+    wide.scroll_into_view_if_needed()
+    _screenshot(page, "family-desktop")
+    expect(wide).to_have_accessible_name(re.compile(r"^Family tree of 11 people"))
+    expect(wide).to_have_accessible_description(re.compile(r"Drawn from the 18 family relations"))
+    boxes = {b["name"]: b for b in _boxes(page, "wide")}
+    assert sorted(boxes) == sorted([*AGES, "Kim Basinger"])
+    for name, box in boxes.items():
+        assert box["age"] == (f"age {AGES[name]}" if name in AGES else None), name
+        assert re.search(r"/people/[a-z-]+/$", box["href"]), box
+    assert boxes["Kim Basinger"]["href"].endswith("/people/kim-basinger/")
+    # Partners in one row, the former wife on one side of Alec Baldwin and his wife on the other.
+    kim, alec, hilaria = boxes["Kim Basinger"], boxes["Alec Baldwin"], boxes["Hilaria Baldwin"]
+    assert kim["y"] == alec["y"] == hilaria["y"]
+    assert kim["x"] < alec["x"] < hilaria["x"]
+    # The seven children hang below, oldest first; Ireland Baldwin hangs between her parents.
+    ys = [boxes[name]["y"] for name, _ in CHILDREN]
+    assert ys == sorted(ys) and ys[0] > alec["y"] + alec["h"]
+    ireland = boxes["Ireland Baldwin"]
+    assert kim["x"] + kim["w"] < ireland["x"] + ireland["w"] / 2 < alec["x"] + alec["w"] and ireland["y"] > alec["y"]
+    for box in boxes.values():
+        assert box["font"] >= 13, box  # legible at this size
+
+
+def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: Reader) -> None:  # noqa: F811
+    page = desktop.open(PEOPLE)
+    couples = page.evaluate(
+        """() => [...document.querySelectorAll('svg.ex-picture--wide a.ex-tree__couple')].map(a => ({
+            name: a.getAttribute('aria-label'), href: new URL(a.getAttribute('href'), location.href).href, dashed: getComputedStyle(a.querySelector('polyline')).strokeDasharray,
+            label: a.querySelector('text')?.textContent}))"""
+    )
+    assert {(c["label"], c["href"].split("/people/")[1]) for c in couples} == {("spouse", "alec-baldwin/#alec-hilaria-spouse"), ("former spouse", "alec-baldwin/#alec-kim-former-spouse")}
+    former = next(c for c in couples if c["label"] == "former spouse")
+    assert former["dashed"] not in ("none", "") and next(c for c in couples if c["label"] == "spouse")["dashed"] in ("none", "")
+    assert former["name"] == "Alec Baldwin and Kim Basinger: former spouses (the relation and its citations)"
+    # Every link in the picture is a target of at least 24 by 24 CSS pixels.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('svg.ex-picture--wide a')].map(a => [a.getAttribute('aria-label') || a.textContent, a.getBoundingClientRect()])
+                 .filter(([, r]) => r.width < 23.99 || r.height < 23.99).map(([n, r]) => `${n}: ${r.width}x${r.height}`)"""
+    )
+    assert small == []
+    children = page.locator("svg.ex-picture--wide a.ex-tree__child")
+    names = sorted(children.evaluate_all("links => links.map(a => a.getAttribute('aria-label'))"))
+    assert names == sorted(
+        [f"{name}, child of Alec Baldwin and Hilaria Baldwin (the relations and their citations)" for name, _ in CHILDREN]
+        + ["Ireland Baldwin, child of Alec Baldwin and Kim Basinger (the relations and their citations)"]
+    )
+    # Following the former-spouse line lands on the relation, with its citation markers.
+    page.locator("svg.ex-picture--wide a.ex-tree__couple--former-spouse").click()
+    page.wait_for_url(re.compile(r"/people/alec-baldwin/#alec-kim-former-spouse$"))
+    relation = page.locator("li#alec-kim-former-spouse")
+    expect(relation).to_contain_text("former spouse: Kim Basinger")
+    assert relation.locator("a[href*='/sources/']").count() >= 2  # the two articles that name his ex-wife
+    # A child's line leads to that child's family section, which lists both parents with their citations.
+    page = desktop.open(PEOPLE)
+    page.locator("svg.ex-picture--wide a.ex-tree__child[href^='carmen-baldwin/']").click()
+    page.wait_for_url(re.compile(r"/people/carmen-baldwin/#sec-relations$"))
+    family = page.locator("#sec-relations + ul")
+    expect(family).to_contain_text("parent: Alec Baldwin")
+    expect(family).to_contain_text("parent: Hilaria Baldwin")
+
+
+def test_the_family_tree_has_a_list_that_says_the_same(desktop: Reader) -> None:  # noqa: F811
+    page = desktop.open(PEOPLE)
+    listing = page.get_by_role("list", name="The family tree as a list")
+    expect(listing).to_be_visible()
+    text = _words(listing.inner_text())
+    assert "Alec Baldwin (reported age 66) and Hilaria Baldwin (reported age 41): spouses" in text
+    assert "Alec Baldwin (reported age 66) and Kim Basinger: former spouses" in text
+    couple = listing.locator(":scope > li").first
+    children = couple.locator("ol > li")
+    assert [_words(children.nth(i).inner_text()) for i in range(children.count())] == [
+        _words(f"{name} (reported age {age}), child of Alec Baldwin, child of Hilaria Baldwin") for name, age in CHILDREN
+    ]
+    # Each age links to the fact that reports it, each "child of" to the relation that states it.
+    first = children.first
+    expect(first.get_by_role("link", name="reported age 11")).to_have_attribute("href", "carmen-baldwin/#carmen-age-11")
+    expect(first.get_by_role("link", name="child of Hilaria Baldwin")).to_have_attribute("href", "hilaria-baldwin/#hilaria-mother-of-carmen")
+
+
+@pytest.mark.parametrize("size", ["narrow_phone", "phone"])
+def test_on_a_phone_the_family_tree_is_redrawn_narrow_and_legible(request: pytest.FixtureRequest, size: str) -> None:
+    reader: Reader = request.getfixturevalue(size)
+    page = reader.open(PEOPLE)
+    narrow = page.locator("svg.ex-picture--narrow")
+    expect(narrow).to_be_visible()
+    expect(page.locator("svg.ex-picture--wide")).to_be_hidden()
+    narrow.scroll_into_view_if_needed()
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    _screenshot(page, f"family-phone-{width}")
+    box = narrow.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    boxes = _boxes(page, "narrow")
+    assert len(boxes) == 11
+    assert min(b["font"] for b in boxes) >= 11.5, boxes
+    # Touch targets stay at least 24 CSS px once the picture is scaled to the phone.
+    small = page.evaluate(
+        """() => [...document.querySelectorAll('svg.ex-picture--narrow a')].map(a => a.getBoundingClientRect()).filter(r => r.width < 23.99 || r.height < 23.99).length"""
+    )
+    assert small == 0
+
+
+def test_the_family_tree_follows_the_dark_palette(dark: Reader) -> None:  # noqa: F811
+    page = dark.open(PEOPLE)
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
+    page.locator("svg.ex-picture--wide").scroll_into_view_if_needed()
+    _screenshot(page, "family-desktop-dark")
+    assert _contrast(page, "svg.ex-picture--wide .ex-tree__name") >= 4.5
+    assert _contrast(page, "svg.ex-picture--wide .ex-tree__detail") >= 4.5
+    box_fill = page.evaluate("() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-tree__box')).fill")
+    assert box_fill == page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+
+
+def test_the_family_tree_prints_wide_in_black_on_white(browser: Browser, site_url: str) -> None:  # noqa: F811
+    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="dark")
+    try:
+        page = reader.open(PEOPLE)
+        page.emulate_media(media="print")
+        expect(page.locator("svg.ex-picture--wide")).to_be_visible()
+        expect(page.locator("svg.ex-picture--narrow")).to_be_hidden()
+        colours = page.evaluate(
+            """() => { const s = (q) => getComputedStyle(document.querySelector('svg.ex-picture--wide ' + q));
+                       return {text: s('.ex-tree__name').fill, box: s('.ex-tree__box').fill}; }"""
+        )
+        assert colours == {"text": "rgb(0, 0, 0)", "box": "rgb(255, 255, 255)"}
+        page.locator("svg.ex-picture--wide").scroll_into_view_if_needed()
+        _screenshot(page, "family-print")
+    finally:
+        reader.context.close()
+
+
+# --- the article comparison ----------------------------------------------------------------------------------------
+
+
+def _row(page: Page, table: str, header: str) -> dict[str, str]:
+    """The cells of the row whose header contains `header`, by column header."""
+    return page.evaluate(
+        """([table, header]) => {
+            const t = document.getElementById(table);
+            const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
+            const row = [...t.querySelectorAll('tbody tr')].find(tr => tr.querySelector('th').textContent.includes(header));
+            if (!row) return null;
+            return Object.fromEntries([...row.querySelectorAll('td')].map((td, i) => [heads[i + 1], td.textContent.trim()]));
+        }""",
+        [table, header],
+    )
+
+
+def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:  # noqa: F811
+    page = desktop.open(COMPARE)
+    _screenshot(page, "compare-desktop")
+    heads = page.locator("#compare-facts thead th").all_inner_texts()
+    assert heads == ["Fact", "Attempts to justify", "Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her"]
+    # The wedding year: four articles, each in its own words; the fourth article's cell is empty.
+    married = _row(page, "compare-facts", "married in 2012")
+    assert married == {
+        "Attempts to justify": "The couple, who wed in 2012",
+        "Fireworks": "The couple, who married in 2012",
+        "Awkward interview": "The pair tied the knot in June 2012",
+        "Forces him to apologize": "",
+        "Speak for her": "The couple, who married in 2012",
+    }
+    # A quotation printed by all five, each cell that article's wording.
+    talking = _row(page, "compare-quotes", "When I’m talking")
+    assert talking is not None and all("talking" in cell.lower() for cell in talking.values()), talking
+    # A disputed question: each cell says which lettered answer the article gives.
+    rows = page.locator("#compare-questions tbody tr")
+    assert rows.count() >= 10
+    first = rows.first
+    expect(first.locator("th .ex-compare__answers li")).to_have_count(first.locator("th .ex-compare__answers li").count())
+    letters = first.locator("td .ex-compare__answer").all_inner_texts()
+    assert letters and set(letters) <= {"A", "B", "C", "D"}
+    # Each cell links to its passage, highlighted in the article.
+    words = page.locator("#compare-facts tbody tr").first.locator("td a.ex-compare__words").first
+    quoted = _words(words.locator("q").inner_text())
+    words.click()
+    page.wait_for_url(re.compile(r"/sources/[a-z-]+/#q-\d+-\d+$"))
+    assert quoted in _words(page.locator("span.ex-passage:target").inner_text())
+
+
+def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:  # noqa: F811
+    page = desktop.open(COMPARE)
+    matrix = page.locator("#compare-copying")
+    matrix.scroll_into_view_if_needed()
+    _screenshot(page, "compare-copying-desktop")
+    shares = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('#compare-copying tbody tr')].flatMap(tr => {
+            const heads = [...document.querySelectorAll('#compare-copying thead th')].map(th => th.textContent.trim());
+            const row = tr.querySelector('th a').textContent.trim();
+            return [...tr.querySelectorAll('td')].map((td, i) => [`${row} / ${heads[i + 1]}`, parseFloat(td.textContent)]).filter(([, v]) => !isNaN(v));
+        }))"""
+    )
+    assert len(shares) == 20
+    # The "fireworks" and "speak for her" articles share whole paragraphs; no other pair comes close.
+    top = sorted(shares, key=shares.get, reverse=True)[:2]
+    assert set(top) == {"Fireworks / Speak for her", "Speak for her / Fireworks"}, shares
+    assert all(v < 10 for k, v in shares.items() if k not in top), shares
+
+
+@pytest.mark.parametrize("size", ["narrow_phone", "phone"])
+def test_on_a_phone_the_comparison_scrolls_sideways_in_a_labelled_region_with_its_first_column_kept(request: pytest.FixtureRequest, size: str) -> None:
+    reader: Reader = request.getfixturevalue(size)
+    page = reader.open(COMPARE)
+    region = page.get_by_role("region", name=re.compile(r"^Facts, and each article’s words for them"))
+    expect(region).to_be_visible()
+    expect(region).to_have_attribute("tabindex", "0")
+    region.scroll_into_view_if_needed()
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    _screenshot(page, f"compare-phone-{width}")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    geometry = region.evaluate("r => ({scroll: r.scrollWidth, client: r.clientWidth})")
+    assert geometry["scroll"] > geometry["client"]
+    header = region.locator("tbody tr").first.locator("th")
+    before = header.bounding_box()
+    region.evaluate("r => { r.scrollLeft = r.scrollWidth; }")
+    page.wait_for_timeout(100)
+    after = header.bounding_box()
+    _screenshot(page, f"compare-phone-{width}-scrolled")
+    assert before and after and abs(before["x"] - after["x"]) < 1, (before, after)
+    # The last article's column came into view beside the kept first column.
+    last = region.locator("thead th").last.bounding_box()
+    assert last and last["x"] >= after["x"] + after["width"] - 1 and last["x"] + last["width"] <= width + 1
