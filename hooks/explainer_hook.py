@@ -20,12 +20,14 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from explainer import assets
-from explainer.diagnostics import ExplainerError
+from explainer.diagnostics import ExplainerError, Report
 from explainer.measure import format_measures
+from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, page_meta
-from explainer.render import PagePlan, Renderer, restore_wikilinks
+from explainer.render import PagePlan, Renderer
 from explainer.urls import Urls
+from explainer.wikilinks import WikiLinkExtension
 
 log = get_plugin_logger("explainer")
 
@@ -36,7 +38,13 @@ _build: dict[str, Any] = {}
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _build.clear()
     root = _project_root(config)
-    layout = Layout(root, docs_dir=Path(config.docs_dir).resolve().relative_to(root).as_posix())
+    config_path = Path(config.config_file_path).resolve()
+    options_report = Report()
+    options = read_options(config_path, options_report, shown=config_path.relative_to(root).as_posix())
+    if options_report.items:
+        _build["failed"] = True
+        raise PluginError(str(ExplainerError(options_report.sorted())))
+    layout = Layout(root, Path(config.docs_dir).resolve().relative_to(root).as_posix(), options)
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -44,16 +52,22 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
-    renderer = Renderer(verified, Urls(config.use_directory_urls))
+    custom_dir = config.theme.custom_dir
+    # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
+    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
-    _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()})
+    # One extension per build, told which page it is on before that page's Markdown runs.
+    wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
+    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes instances through
+    _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
         config.extra_javascript.append(assets.SCRIPT)
     if assets.theme_dir() not in config.theme.dirs:
-        config.theme.dirs.insert(0, assets.theme_dir())
+        # Our overrides of Material's templates go right after the user's custom_dir, which wins.
+        config.theme.dirs.insert(1 if custom_dir else 0, assets.theme_dir())
     return config
 
 
@@ -89,15 +103,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if plan is not None:
         page.meta.update(page_meta(_build["renderer"].site, plan, config.site_url or ""))
         return markdown
-    markdown, fragments = _build["renderer"].render_wikilinks(markdown, page.url)
-    _build.setdefault("wikilinks", {})[page.file.src_uri] = fragments
+    _build["wikilinks"].resolve = _build["renderer"].wikilink_resolver(page.url)
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
     if plan is None:
-        return restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri, {}))
+        return html
     return _build["renderer"].render(plan, page.url)
 
 
