@@ -231,10 +231,10 @@ def _row(page: Page, table: str, header: str) -> dict[str, str]:
 def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:  # noqa: F811
     page = desktop.open(COMPARE)
     _screenshot(page, "compare-desktop")
-    heads = page.locator("#compare-facts thead th").all_inner_texts()
+    heads = page.locator("#cmp-facts thead th").all_inner_texts()
     assert heads == ["Fact", "Attempts to justify", "Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her"]
     # The wedding year: four articles, each in its own words; the fourth article's cell is empty.
-    married = _row(page, "compare-facts", "married in 2012")
+    married = _row(page, "cmp-facts", "married in 2012")
     assert married == {
         "Attempts to justify": "The couple, who wed in 2012",
         "Fireworks": "The couple, who married in 2012",
@@ -243,17 +243,17 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None: 
         "Speak for her": "The couple, who married in 2012",
     }
     # A quotation printed by all five, each cell that article's wording.
-    talking = _row(page, "compare-quotes", "When I’m talking")
+    talking = _row(page, "cmp-quotes", "When I’m talking")
     assert talking is not None and all("talking" in cell.lower() for cell in talking.values()), talking
     # A disputed question: each cell says which lettered answer the article gives.
-    rows = page.locator("#compare-questions tbody tr")
+    rows = page.locator("#cmp-questions tbody tr")
     assert rows.count() >= 10
     first = rows.first
     expect(first.locator("th .ex-compare__answers li")).to_have_count(first.locator("th .ex-compare__answers li").count())
     letters = first.locator("td .ex-compare__answer").all_inner_texts()
     assert letters and set(letters) <= {"A", "B", "C", "D"}
     # Each cell links to its passage, highlighted in the article.
-    words = page.locator("#compare-facts tbody tr").first.locator("td a.ex-compare__words").first
+    words = page.locator("#cmp-facts tbody tr").first.locator("td a.ex-compare__words").first
     quoted = _words(words.locator("q").inner_text())
     words.click()
     page.wait_for_url(re.compile(r"/sources/[a-z-]+/#q-\d+-\d+$"))
@@ -262,12 +262,12 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None: 
 
 def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:  # noqa: F811
     page = desktop.open(COMPARE)
-    matrix = page.locator("#compare-copying")
+    matrix = page.locator("#cmp-copying")
     matrix.scroll_into_view_if_needed()
-    _screenshot(page, "compare-copying-desktop")
+    _screenshot(page, "cmp-copying-desktop")
     shares = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('#compare-copying tbody tr')].flatMap(tr => {
-            const heads = [...document.querySelectorAll('#compare-copying thead th')].map(th => th.textContent.trim());
+        """() => Object.fromEntries([...document.querySelectorAll('#cmp-copying tbody tr')].flatMap(tr => {
+            const heads = [...document.querySelectorAll('#cmp-copying thead th')].map(th => th.textContent.trim());
             const row = tr.querySelector('th a').textContent.trim();
             return [...tr.querySelectorAll('td')].map((td, i) => [`${row} / ${heads[i + 1]}`, parseFloat(td.textContent)]).filter(([, v]) => !isNaN(v));
         }))"""
