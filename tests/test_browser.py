@@ -336,22 +336,32 @@ def test_timeline_shows_dated_events_with_inferred_years(desktop: Reader) -> Non
     expect(events.locator(".ex-inference").first).to_be_visible()
 
 
-def test_quote_page_shows_the_wordings_side_by_side_with_differences_marked(desktop: Reader) -> None:
+def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desktop: Reader) -> None:
     page = desktop.open(PAGES["quote"])
-    expect(page.locator("blockquote.ex-quote")).to_contain_text("not talking")
-    wordings = page.locator(".ex-wordings > figure.ex-wording")
-    assert wordings.count() >= 2
-    first, second = wordings.nth(0).bounding_box(), wordings.nth(1).bounding_box()
-    assert first and second and abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1, (first, second)
-    for i in range(wordings.count()):
-        expect(wordings.nth(i).locator("figcaption a")).not_to_be_empty()
-        expect(wordings.nth(i).locator("blockquote")).to_contain_text("talking")
-    assert wordings.nth(0).locator("mark.ex-diff").count() == 0  # the first wording is the one compared against
-    differences = page.locator(".ex-wording mark.ex-diff")
-    assert differences.count() >= 1
-    expect(differences.first).to_be_visible()
-    background = differences.first.evaluate("m => getComputedStyle(m).backgroundColor")
-    assert background not in {"transparent", "rgba(0, 0, 0, 0)"}
+    expect(page.locator("article h1")).to_have_text("Oh my God. When I’m talking, you’re not talking.")
+    rows = page.locator("table.ex-wording-table tbody tr")
+    # From the articles: two print the words as the first does, two add a comma ("Oh, my God"), and one
+    # quotes only the second sentence.
+    assert [rows.nth(i).locator("th a").inner_text() for i in range(rows.count())] == ["Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her", "Attempts to justify"]
+    for i in range(rows.count()):
+        expect(rows.nth(i).locator("td q").first).to_contain_text("talking")
+        expect(rows.nth(i).locator("td a.ex-wording__words").first).to_have_attribute("href", re.compile(r"^\.\./\.\./sources/[a-z-]+/#q-\d+-\d+$"))
+    marks_of = "ms => ms.map(m => [m.className.replace('ex-diff ', ''), m.textContent])"
+    marks = {rows.nth(i).locator("th a").inner_text(): rows.nth(i).locator(".ex-diff").evaluate_all(marks_of) for i in range(rows.count())}
+    assert marks == {
+        "Fireworks": [],
+        "Awkward interview": [["ex-diff--style", ","]],
+        "Forces him to apologize": [["ex-diff--style", ","]],
+        "Speak for her": [["ex-diff--omitted", "Oh my God"], ["ex-diff--omitted ex-diff--style", "."]],  # its second wording repeats the line
+        "Attempts to justify": [["ex-diff--omitted", "Oh my God"]],
+    }
+    # Distinct wordings: "Oh my God. When…", "Oh, my God. When…", "When… talking." and "When… talking" (no full stop).
+    expect(page.locator("article")).to_contain_text("5 articles, 4 distinct wordings: compared with the first, 2 change the words and 1 only differs in case or punctuation.")
+    style, omitted = page.locator(".ex-wording-table .ex-diff--style").first, page.locator(".ex-wording-table .ex-diff--omitted").first
+    assert style.evaluate("m => getComputedStyle(m).textDecorationStyle") == "dotted"
+    assert omitted.evaluate("m => getComputedStyle(m).textDecorationLine") == "line-through"
+    words = page.locator(".ex-diff-key .ex-diff--words")
+    assert words.evaluate("m => getComputedStyle(m).backgroundColor") not in {"transparent", "rgba(0, 0, 0, 0)"}
 
 
 def test_disagreements_page_shows_questions_with_their_answers(desktop: Reader) -> None:

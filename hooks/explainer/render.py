@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from markupsafe import Markup
@@ -26,7 +26,7 @@ from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
 from .wikilinks import Resolve, WikiLink
-from .wording import diff_against
+from .wording import diff_against, summarize
 
 VOICE_LABELS = {
     "article": "the article",
@@ -42,6 +42,9 @@ KIND_LABELS = {
 }
 
 
+R = TypeVar("R", model.Quote, model.Claim)
+
+
 @dataclass(frozen=True)
 class PagePlan:
     src_uri: str
@@ -50,6 +53,7 @@ class PagePlan:
     edit_path: str | None
     description: str
     args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    parent: str | None = None  # the index page (source path) a record's page belongs under
 
     @property
     def in_nav(self) -> bool:
@@ -195,6 +199,22 @@ class SiteModel:
                 self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
         return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
 
+    def quotes_by_event(self) -> list[tuple[model.Event | None, list[model.Quote]]]:
+        return self._by_event(self.index.content.quotes)
+
+    def claims_by_event(self, topic_id: str) -> list[tuple[model.Event | None, list[model.Claim]]]:
+        return self._by_event(self.claims_by_topic.get(topic_id, []))
+
+    def _by_event(self, records: list[R]) -> list[tuple[model.Event | None, list[R]]]:
+        """Records grouped by the event they belong to, in the timeline's order; those of no event last."""
+        groups: dict[str | None, list[R]] = {}
+        for record in records:
+            groups.setdefault(record.event, []).append(record)
+        ordered: list[tuple[model.Event | None, list[R]]] = [(e, groups[e.id]) for e in self.timeline if e.id in groups]
+        if None in groups:
+            ordered.append((None, groups[None]))
+        return ordered
+
     def comparison(self) -> Comparison:
         if self._comparison is None:
             columns = tuple(s.id for s in self.index.content.sources if s.id in self.verified.seeds)
@@ -308,6 +328,13 @@ class PageContext:
                 sources.append(c.source)
         return list(grouped.values())
 
+    def by_source(self, statement_id: str) -> list[tuple[str, list[Located]]]:
+        """A statement's citations grouped by article, articles in the order first cited."""
+        grouped: dict[str, list[Located]] = {}
+        for located in self.located(statement_id):
+            grouped.setdefault(located.source, []).append(located)
+        return list(grouped.items())
+
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
@@ -331,6 +358,7 @@ class Renderer:
             relation_labels=RELATION_LABELS,
             kind_labels=KIND_LABELS,
             diff_against=diff_against,
+            wording_summary=summarize,
             percent=lambda x: f"{x * 100:.0f}%",
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_articles=MIN_ARTICLES,
@@ -399,18 +427,24 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
     for person in content.people:
-        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
+        description = f"What the articles say about {person.name}, with citations."
+        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))
     for quote in content.quotes:
         speaker = site.voice(quote.speaker)
-        title = f"Quote: {_clip(site.quote_text(quote.id))}"
-        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, f"Each article's wording of a quote by {speaker}.", {"quote": quote}))
+        # Titled by its words: many quotes share a speaker, and search results must tell them apart.
+        title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"
+        description = f"Each article's wording of a quote by {speaker}."
+        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}, urls.QUOTES))
     for topic in content.topics:
-        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, topic.summary or f"Claims about {topic.title}.", {"topic": topic}))
+        description = topic.summary or f"Claims about {topic.title}."
+        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, description, {"topic": topic}, urls.CLAIMS))
     for source in content.sources:
         if source.id in site.verified.seeds:
-            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, "Full text of the article, with every passage the explainer cites.", {"source": source}))
+            description = "Full text of the article, with every passage the explainer cites."
+            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, description, {"source": source}, urls.SOURCES))
     for transcript in content.transcripts:
-        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, transcript.summary or transcript.title, {"transcript": transcript}))
+        description = transcript.summary or transcript.title
+        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, description, {"transcript": transcript}, urls.TRANSCRIPTS))
     return pages
 
 
