@@ -359,7 +359,7 @@ TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    ci
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"
 TAG_HINT = "remove the tag: content files hold plain text, numbers, lists and mappings"
 PRINTABLE_HINT = r"remove it: content files hold printable text only (check escapes such as \0, \x.. or \u.. in quoted text)"
-SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions"
+SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections"
 
 YAML_CASES = [
     ("python object tag", b"claims: !!python/object/apply:os.system ['echo pwned']\n", f"content/x.yaml:1:9: tag '!!python/object/apply:os.system' is not allowed | {TAG_HINT}"),

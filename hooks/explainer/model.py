@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
 from .diagnostics import Pos
@@ -203,6 +204,18 @@ class Omission(Record):
 
 
 @dataclass
+class Correction(Record):
+    """One entry of the corrections log: which published statements were corrected, when, and why."""
+
+    id: str = ""
+    date: datetime.date = datetime.date.min
+    statements: list[str] = field(default_factory=list)
+    wrong: str = ""
+    now: str = ""
+    why: str = ""
+
+
+@dataclass
 class Content:
     """Everything loaded from content/, in file order."""
 
@@ -215,4 +228,5 @@ class Content:
     disagreements: list[Disagreement] = field(default_factory=list)
     transcripts: list[Transcript] = field(default_factory=list)
     omissions: list[Omission] = field(default_factory=list)
+    corrections: list[Correction] = field(default_factory=list)
     files: list[str] = field(default_factory=list)

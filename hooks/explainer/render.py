@@ -18,6 +18,7 @@ from markupsafe import Markup
 from . import model, pictures, urls
 from .ages import reported_ages
 from .compare import MIN_ARTICLES, Comparison, compare
+from .corrections import corrections_by_statement, long_date, newest_first
 from .family import FamilyTree, build_family
 from .measure import independent_groups, measure_sources
 from .resolve import Index
@@ -157,6 +158,8 @@ class SiteModel:
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
+        self.corrections_of = corrections_by_statement(index.content.corrections)  # statement id -> its corrections
+        self.corrections = newest_first(index.content.corrections)
         self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
         for statement in index.statements:
             attribution = getattr(statement.record, "attribution", None)
@@ -303,6 +306,10 @@ class PageContext:
     def page_href(self, src_uri: str) -> str:
         return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
 
+    def file_href(self, path: str) -> str:
+        """A link to a file the build writes (not a page), e.g. corrections.atom."""
+        return self.site.urls.relative(path, self.page_url)
+
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
@@ -338,6 +345,9 @@ class PageContext:
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
+    def corrections(self, statement_id: str) -> list[model.Correction]:
+        return self.site.corrections_of.get(statement_id, [])
+
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
@@ -360,6 +370,7 @@ class Renderer:
             diff_against=diff_against,
             wording_summary=summarize,
             percent=lambda x: f"{x * 100:.0f}%",
+            long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_articles=MIN_ARTICLES,
         )
@@ -426,6 +437,8 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         ),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
+    corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
+    pages.append(PagePlan(urls.CORRECTIONS, "Corrections", "corrections.html", _first_path(content.corrections), corrected))
     for person in content.people:
         description = f"What the articles say about {person.name}, with citations."
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))

@@ -20,7 +20,7 @@ from .diagnostics import Pos, Report
 RESERVED_IDS = {
     "index",  # the index page of every folder
     "404", "assets", "data", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
-    "claims", "compare", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
+    "claims", "compare", "corrections", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
 }
 RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+")
 
@@ -158,6 +158,8 @@ def build_index(content: model.Content, report: Report) -> Index:
                 _register(index, report, "transcript-line", line, line.id)
     for omission in content.omissions:
         add("omission", omission, omission.id, omission.citations)
+    for correction in content.corrections:
+        _register(index, report, "correction", correction, correction.id)
     index.statements = statements
     index.statement_by_id = {s.id: s for s in statements}
     _check_references(index, report)
@@ -219,6 +221,9 @@ def _check_references(index: Index, report: Report) -> None:
         _check_key_ref(report, transcript, "event", transcript.event, index.events, "event")
         for line in transcript.lines:
             _check_transcript_line(report, line, index)
+    for correction in content.corrections:
+        for statement_id, pos in _items_with_pos(correction, "statements"):
+            _check_ref(report, pos, statement_id, index.statement_by_id, "statement")
 
 
 def _check_transcript_line(report: Report, line: model.TranscriptLine, index: Index) -> None:

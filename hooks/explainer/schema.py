@@ -6,6 +6,7 @@ validator and the generated JSON Schema (for editors' completion) both come from
 
 from __future__ import annotations
 
+import datetime
 import difflib
 import re
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ _CONSTRUCTOR = SafeConstructor()
 STR_TAG = "tag:yaml.org,2002:str"
 INT_TAG = "tag:yaml.org,2002:int"
 NULL_TAG = "tag:yaml.org,2002:null"
+TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 _TAG_NAMES = {
     STR_TAG: "text",
@@ -122,6 +124,28 @@ class Integer(Type):
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+@dataclass(frozen=True)
+class IsoDate(Type):
+    """A calendar date written YYYY-MM-DD, quoted or not (YAML reads an unquoted one as a date)."""
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        hint = "write the date as YYYY-MM-DD, e.g. 2026-11-29"
+        if not isinstance(node, ScalarNode) or node.tag not in (STR_TAG, TIMESTAMP_TAG) or _ISO_DATE.fullmatch(node.value.strip()) is None:
+            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {describe_node(node) if node.tag != TIMESTAMP_TAG else 'a date with a time'}", hint)
+            return None
+        try:
+            return datetime.date.fromisoformat(node.value.strip())
+        except ValueError:
+            report.error(node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
+            return None
+
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "string", "format": "date", "pattern": f"^{_ISO_DATE.pattern}$"}
 
 
 @dataclass(frozen=True)
@@ -511,6 +535,20 @@ OMISSION = Obj(
     "Passages deliberately left out, with the reason.",
 )
 
+CORRECTION = Obj(
+    "correction",
+    model.Correction,
+    (
+        Key("id", Slug(), "unique id; the anchor of the entry on the corrections page and in the feed", True),
+        Key("date", IsoDate(), "the day the correction was published, YYYY-MM-DD", True),
+        Key("statements", ListOf(Slug("statement"), min_items=1), "ids of the published statements it corrects", True),
+        Key("wrong", TEXT, "what the statements said that was wrong", True),
+        Key("now", TEXT, "what they say now", True),
+        Key("why", TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage", True),
+    ),
+    "An entry of the corrections log: a published statement that was changed because it was wrong.",
+)
+
 SECTIONS: dict[str, Obj] = {
     "sources": SOURCE,
     "topics": TOPIC,
@@ -521,6 +559,7 @@ SECTIONS: dict[str, Obj] = {
     "disagreements": DISAGREEMENT,
     "transcripts": TRANSCRIPT,
     "omissions": OMISSION,
+    "corrections": CORRECTION,
 }
 
 

@@ -16,8 +16,11 @@ DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
 COMPARE = "compare.md"
+CORRECTIONS = "corrections.md"
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
+# At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
+CORRECTIONS_FEED = "corrections.atom"
 
 
 def person_page(person_id: str) -> str:
@@ -83,6 +86,8 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
         return topic_page(record_id), ""
     if kind == "transcript":
         return transcript_page(record_id), ""
+    if kind == "correction":
+        return CORRECTIONS, record_id
     if kind == "transcript-line":
         return transcript_page(index.transcript_of_line[record_id]), record_id
     if kind == "omission":
