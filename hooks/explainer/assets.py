@@ -16,8 +16,13 @@ def stylesheet() -> str:
     return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
 
 
+# Likewise the script: each part is a self-contained function.
+SCRIPT_PARTS = ("explainer.js", "navigation.js")
+
+
 def script() -> str:
-    return files("explainer").joinpath("assets/explainer.js").read_text(encoding="utf-8")
+    folder = files("explainer").joinpath("assets")
+    return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in SCRIPT_PARTS)
 
 
 def theme_dir() -> str:

@@ -62,8 +62,13 @@ class PagePlan:
 
     @property
     def search_boost(self) -> float | None:
-        # A quote's own page should rank above the many pages that merely contain its words.
-        return 3.0 if "quote" in self.args else None
+        # Where the articles disagree is what readers come for, and a topic's claims rank above the many
+        # pages that merely mention their words. A quote's page needs no boost: it is titled by its words.
+        if self.src_uri == urls.DISAGREEMENTS:
+            return 4.0
+        if "topic" in self.args:
+            return 2.0
+        return None
 
     @property
     def wide(self) -> bool:
@@ -201,6 +206,13 @@ class SiteModel:
                 }
                 self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
         return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
+
+    def by_topic(self, claims: list[model.Claim]) -> list[tuple[model.Topic, list[model.Claim]]]:
+        """Claims grouped by topic, topics in file order."""
+        groups: dict[str, list[model.Claim]] = {}
+        for claim in claims:
+            groups.setdefault(claim.topic, []).append(claim)
+        return [(topic, groups[topic.id]) for topic in self.index.content.topics if topic.id in groups]
 
     def quotes_by_event(self) -> list[tuple[model.Event | None, list[model.Quote]]]:
         return self._by_event(self.index.content.quotes)

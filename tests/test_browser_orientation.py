@@ -1,4 +1,4 @@
-"""The pictures and the article comparison, as a reader sees them in Chromium: desktop, phone, dark, print.
+"""Pictures, the article comparison, orientation and search, as a reader sees them in Chromium: desktop, phone, dark, print.
 
 The expected family, ages and wordings are worked out by hand from the five articles. Screenshots go to
 test-artifacts/screenshots/ (family-*, compare-*).
@@ -12,18 +12,8 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import (  # noqa: F401  (fixtures)
-    DESKTOP,
-    Reader,
-    _reader,
-    _screenshot,
-    _words,
-    browser,
-    dark,
-    desktop,
-    phone,
-    site_url,
-)
+
+from browser_support import DESKTOP, Reader, _reader, _screenshot, _words
 
 PEOPLE = "people/"
 COMPARE = "compare/"
@@ -38,7 +28,7 @@ AGES = {"Alec Baldwin": 66, "Hilaria Baldwin": 41, "Ireland Baldwin": 29, **dict
 
 
 @pytest.fixture(scope="module")
-def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:  # noqa: F811
+def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
     reader = _reader(browser, site_url, viewport={"width": 320, "height": 700}, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
     yield reader
     reader.context.close()
@@ -76,7 +66,7 @@ def _contrast(page: Page, selector: str) -> float:
 # --- the family tree -----------------------------------------------------------------------------------------------
 
 
-def test_the_family_tree_shows_everyone_with_their_reported_age_and_links_to_them(desktop: Reader) -> None:  # noqa: F811
+def test_the_family_tree_shows_everyone_with_their_reported_age_and_links_to_them(desktop: Reader) -> None:
     page = desktop.open(PEOPLE)
     wide = page.locator("svg.ex-picture--wide")
     expect(wide).to_be_visible()
@@ -104,7 +94,7 @@ def test_the_family_tree_shows_everyone_with_their_reported_age_and_links_to_the
         assert box["font"] >= 13, box  # legible at this size
 
 
-def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: Reader) -> None:  # noqa: F811
+def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: Reader) -> None:
     page = desktop.open(PEOPLE)
     couples = page.evaluate(
         """() => [...document.querySelectorAll('svg.ex-picture--wide a.ex-tree__couple')].map(a => ({
@@ -142,7 +132,7 @@ def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: 
     expect(family).to_contain_text("parent: Hilaria Baldwin")
 
 
-def test_the_family_tree_has_a_list_that_says_the_same(desktop: Reader) -> None:  # noqa: F811
+def test_the_family_tree_has_a_list_that_says_the_same(desktop: Reader) -> None:
     page = desktop.open(PEOPLE)
     listing = page.get_by_role("list", name="The family tree as a list")
     expect(listing).to_be_visible()
@@ -182,7 +172,7 @@ def test_on_a_phone_the_family_tree_is_redrawn_narrow_and_legible(request: pytes
     assert small == 0
 
 
-def test_the_family_tree_follows_the_dark_palette(dark: Reader) -> None:  # noqa: F811
+def test_the_family_tree_follows_the_dark_palette(dark: Reader) -> None:
     page = dark.open(PEOPLE)
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate")
     page.locator("svg.ex-picture--wide").scroll_into_view_if_needed()
@@ -193,7 +183,7 @@ def test_the_family_tree_follows_the_dark_palette(dark: Reader) -> None:  # noqa
     assert box_fill == page.evaluate("() => getComputedStyle(document.body).backgroundColor")
 
 
-def test_the_family_tree_prints_wide_in_black_on_white(browser: Browser, site_url: str) -> None:  # noqa: F811
+def test_the_family_tree_prints_wide_in_black_on_white(browser: Browser, site_url: str) -> None:
     reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="dark")
     try:
         page = reader.open(PEOPLE)
@@ -228,7 +218,7 @@ def _row(page: Page, table: str, header: str) -> dict[str, str]:
     )
 
 
-def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:  # noqa: F811
+def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:
     page = desktop.open(COMPARE)
     _screenshot(page, "compare-desktop")
     heads = page.locator("#cmp-facts thead th").all_inner_texts()
@@ -260,7 +250,7 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None: 
     assert quoted in _words(page.locator("span.ex-passage:target").inner_text())
 
 
-def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:  # noqa: F811
+def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:
     page = desktop.open(COMPARE)
     matrix = page.locator("#cmp-copying")
     matrix.scroll_into_view_if_needed()
@@ -302,3 +292,57 @@ def test_on_a_phone_the_comparison_scrolls_sideways_in_a_labelled_region_with_it
     # The last article's column came into view beside the kept first column.
     last = region.locator("thead th").last.bounding_box()
     assert last and last["x"] >= after["x"] + after["width"] - 1 and last["x"] + last["width"] <= width + 1
+
+
+# --- search --------------------------------------------------------------------------------------------------------
+
+
+def _search(page: Page, words: str, wanted: int = 10) -> list[dict[str, str]]:
+    """The results Material shows for `words`: each page or section with its link, title and snippet."""
+    page.locator("input.md-search__input").click()
+    page.keyboard.type(words)
+    expect(page.locator(".md-search-result__item").first).to_be_visible()
+    page.wait_for_timeout(300)  # results arrive as the query is typed; let the last query settle
+    return page.evaluate(
+        """(wanted) => [...document.querySelectorAll('.md-search-result__link')].slice(0, wanted).map(a => ({
+            href: a.href.split('?')[0] + (a.href.includes('#') ? '#' + a.href.split('#')[1] : ''),
+            title: (a.querySelector('h1, h2')?.textContent || '').trim(),
+            text: [...a.querySelectorAll('article > :not(h1):not(h2):not(.md-search-result__icon)')].map(e => e.textContent).join(' ').trim(),
+            marked: [...a.querySelectorAll('mark')].map(m => m.textContent.toLowerCase())}))""",
+        wanted,
+    )
+
+
+def test_search_finds_a_word_next_to_a_quotation_mark(desktop: Reader) -> None:
+    page = desktop.open("")
+    results = _search(page, "correctile")
+    _screenshot(page, "search-correctile-desktop")
+    # The word is only ever printed inside quotation marks: “correctile dysfunction”.
+    disagreements = [r for r in results[:2] if r["href"].startswith(desktop.base + "disagreements/")]
+    assert disagreements, [r["href"] for r in results]
+    assert any("correctile" in m for r in disagreements for m in r["marked"]), disagreements
+
+
+def test_search_results_tell_quote_pages_apart(desktop: Reader) -> None:
+    page = desktop.open("")
+    results = _search(page, "talking", wanted=40)
+    quotes = [r for r in results if re.search(r"/quotes/[a-z0-9-]+/$", r["href"])]
+    assert len(quotes) >= 3, results
+    titles = [r["title"] for r in quotes]
+    assert len(set(titles)) == len(titles), titles
+    assert not any(t.startswith("Quote by") for t in titles), titles
+    assert any("talking" in t.lower() for t in titles), titles
+
+
+@pytest.mark.parametrize("words", ["66 years", "married 2012", "playful banter"])
+def test_search_snippets_show_the_statements_not_their_markers_or_previews(desktop: Reader, words: str) -> None:
+    page = desktop.open("")
+    results = _search(page, words)
+    for result in results:
+        assert not re.search(r"\[\d+\]", result["text"]), result
+        assert not re.search(r"\b\d+ articles(, \d+ independent reports?)?\b", result["text"]), result
+    alec = [r for r in results if r["href"].startswith(desktop.base + "people/alec-baldwin/")]
+    if words == "66 years":
+        # The passage "The actor, 66," is only in the marker's preview; the statement is what is found.
+        assert alec and all("The actor, 66" not in r["text"] for r in alec), alec
+        assert any("Reported as 66 years old" in r["text"] for r in alec), alec
