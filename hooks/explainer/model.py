@@ -11,7 +11,8 @@ VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
-YEAR_BASES = ("stated", "inferred")
+DATE_BASES = ("stated", "inferred")
+DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "wording")
 
 
@@ -103,23 +104,64 @@ class Inference(Record):
 
 
 @dataclass
-class EventDate(Record):
-    year: int | None = None
-    month: int | None = None
-    day: int | None = None
-    year_basis: str = "stated"
-    inference: Inference | None = None
-    as_written: str | None = None
+class DatePart(Record):
+    """One part of a date (its year, month or day): the number, and whether an article states it."""
+
+    value: int = 0
+    basis: str = "stated"
+    inference: str | None = None  # id of the inference that gives an inferred part
+
+
+@dataclass
+class DatePoint(Record):
+    """A date to the year, the month or the day."""
+
+    year: DatePart | None = None
+    month: DatePart | None = None
+    day: DatePart | None = None
+
+    def parts(self) -> list[tuple[str, DatePart]]:
+        """The parts that are given, as (name, part), in the order of DATE_PARTS."""
+        return [(name, part) for name in DATE_PARTS if (part := getattr(self, name)) is not None]
 
     @property
     def precision(self) -> str:
-        if self.day is not None:
-            return "day"
-        if self.month is not None:
-            return "month"
-        if self.year is not None:
-            return "year"
-        return "unknown"
+        return "day" if self.day else "month" if self.month else "year"
+
+
+@dataclass
+class EventDate(DatePoint):
+    """When an event happened: one date (year, month, day), or a range (earliest, latest) when that is
+    all the evidence gives; the reasoning behind every inferred part; the date as the articles write it."""
+
+    earliest: DatePoint | None = None
+    latest: DatePoint | None = None
+    inferences: list[Inference] = field(default_factory=list)
+    as_written: str | None = None
+
+    @property
+    def is_range(self) -> bool:
+        return self.earliest is not None or self.latest is not None
+
+    def ends(self) -> list[tuple[str, DatePoint]]:
+        """("", the date) for a single date; ("earliest", ...), ("latest", ...) for a range."""
+        if self.is_range:
+            return [(name, end) for name, end in (("earliest", self.earliest), ("latest", self.latest)) if end is not None]
+        return [("", self)]
+
+    @property
+    def precision(self) -> str:
+        return "range" if self.is_range else super().precision
+
+
+@dataclass
+class EventOrder(Record):
+    """A cited before/after fact between this event and another, where an article gives the order."""
+
+    id: str = ""
+    event: str = ""
+    note: str | None = None
+    citations: list[Citation] = field(default_factory=list)
 
 
 @dataclass
@@ -128,7 +170,9 @@ class Event(Record):
     title: str = ""
     text: str = ""
     date: EventDate | None = None
-    sequence: int = 0
+    after: list[EventOrder] = field(default_factory=list)
+    before: list[EventOrder] = field(default_factory=list)
+    sequence: int | None = None
     place: str | None = None
     participants: list[str] = field(default_factory=list)
     citations: list[Citation] = field(default_factory=list)

@@ -6,12 +6,11 @@ facts, relations, events, inferences, quotes, claims and the answers of a disagr
 
 from __future__ import annotations
 
-import datetime
 import difflib
 import re
 from dataclasses import dataclass, field
 
-from . import model
+from . import chronology, dates, model
 from .diagnostics import Pos, Report
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
@@ -29,7 +28,7 @@ def is_reserved(record_id: str) -> bool:
     """Whether an id would collide with a page or an anchor the site generates."""
     return record_id in RESERVED_IDS or RESERVED_ANCHORS.fullmatch(record_id) is not None
 
-STATEMENT_KINDS = ("claim", "quote", "event", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
+STATEMENT_KINDS = ("claim", "quote", "event", "order", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
 
 
 @dataclass(frozen=True)
@@ -56,6 +55,7 @@ class Index:
     claims: dict[str, model.Claim] = field(default_factory=dict)
     disagreements: dict[str, model.Disagreement] = field(default_factory=dict)
     transcripts: dict[str, model.Transcript] = field(default_factory=dict)
+    chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])
 
 
 def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
@@ -131,8 +131,9 @@ def build_index(content: model.Content, report: Report) -> Index:
         add("event", event, event.id, event.citations)
         if event.id in index.records and index.records[event.id][1] is event:
             index.events[event.id] = event
-        if event.date is not None and event.date.inference is not None:
-            inference = event.date.inference
+        for order in (*event.after, *event.before):
+            add("order", order, order.id, order.citations, event.id)
+        for inference in event.date.inferences if event.date is not None else ():
             add("inference", inference, inference.id, inference.citations, event.id)
     for quote in content.quotes:
         add("quote", quote, quote.id, quote.citations)
@@ -197,10 +198,7 @@ def _check_references(index: Index, report: Report) -> None:
                 report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", hint)
             else:
                 pairs[pair] = relation
-    for event in content.events:
-        for participant, pos in _items_with_pos(event, "participants"):
-            _check_ref(report, pos, participant, index.people, "person")
-        _check_date(report, event)
+    _check_events(index, report)
     for quote in content.quotes:
         _check_voice(report, quote.speaker, index)
         _check_key_ref(report, quote, "addressee", quote.addressee, index.people, "person")
@@ -248,23 +246,30 @@ def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:
     return list(zip(values, positions, strict=True))
 
 
-def _check_date(report: Report, event: model.Event) -> None:
-    date = event.date
-    if date is None:
-        return
-    if date.day is not None and date.month is None:
-        report.error(date.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
-    if date.year is None and date.year_basis == "stated":
-        report.error(date.at("year_basis"), "year_basis is 'stated' but no year is given", "add 'year:', or set year_basis: inferred with an inference")
-    if date.year_basis == "inferred":
-        if date.inference is None:
-            report.error(date.at("year_basis"), "an inferred year needs an 'inference' with the reasoning and its citations", "add 'inference: {id: ..., text: ..., citations: [...]}'")
-        if date.year is None:
-            report.error(date.at("year_basis"), "year_basis is 'inferred' but no year is given", "add the inferred 'year:'")
-    elif date.inference is not None:
-        report.error(date.at("inference"), "an inference is only for a year that is inferred", "set year_basis: inferred, or remove the inference")
-    if date.year and date.month and date.day:
-        try:
-            datetime.date(date.year, date.month, date.day)
-        except ValueError:
-            report.error(date.at("day"), f"{date.year}-{date.month:02d}-{date.day:02d} is not a calendar date", "check the day and month")
+def _check_events(index: Index, report: Report) -> None:
+    """Participants, dates and the order of events; the order is kept on the index for the pages."""
+    inferences = {record_id: record for record_id, (kind, record) in index.records.items() if kind == "inference"}
+    unused = dict(inferences)
+    items: list[chronology.Item] = []
+    relations: list[chronology.Relation] = []
+    for place, event in enumerate(index.content.events):
+        for participant, pos in _items_with_pos(event, "participants"):
+            _check_ref(report, pos, participant, index.people, "person")
+        if event.date is not None:
+            for part in dates.check_date(report, event.date):
+                _check_key_ref(report, part, "inference", part.inference, inferences, "inference")
+                unused.pop(part.inference or "", None)
+        for order in event.after:
+            _check_key_ref(report, order, "event", order.event, index.events, "event")
+            relations.append(chronology.Relation(order.id, order.event, event.id, order.at("event")))
+        for order in event.before:
+            _check_key_ref(report, order, "event", order.event, index.events, "event")
+            relations.append(chronology.Relation(order.id, event.id, order.event, order.at("event")))
+        sequence = event.sequence if event.sequence is not None else 0
+        items.append(chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence")))
+    for inference_id, inference in unused.items():
+        report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", f"name it from the part it gives ('inference: {inference_id}'), or remove it")
+    if len({item.id for item in items}) < len(items):
+        return  # duplicate event ids are reported already; the order needs each id once
+    index.chronology, problems = chronology.build(items, relations)
+    report.items.extend(problems)

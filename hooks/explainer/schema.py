@@ -215,6 +215,7 @@ class Obj(Type):
     keys: tuple[Key, ...]
     doc: str = ""
     refs: tuple[str, ...] = field(default=())
+    shape_hint: str = "write 'key: value' lines"
 
     def __post_init__(self) -> None:
         # For validation: each key name's first declaration as (attribute, type, required, plain),
@@ -236,7 +237,7 @@ class Obj(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         pos = node_pos(path, node)
         if not isinstance(node, MappingNode):
-            report.error(pos, f"expected a mapping ({self.name}), found {describe_node(node)}", "write 'key: value' lines")
+            report.error(pos, f"expected a mapping ({self.name}), found {describe_node(node)}", self.shape_hint)
             return None
         values: dict[str, Any] = {}
         key_pos: dict[str, Pos] = {}
@@ -412,18 +413,60 @@ INFERENCE = Obj(
     "Our own reasoning, shown as inference.",
 )
 
+def _date_part(name: str, lowest: int, highest: int, what: str) -> Obj:
+    return Obj(
+        name,
+        model.DatePart,
+        (
+            Key("value", Integer(lowest, highest), what, True),
+            Key("basis", Choice(model.DATE_BASES), f"'stated' when an article gives the {name}, 'inferred' when we reasoned it", True),
+            Key("inference", Slug("inference"), f"id of the inference that gives the {name} (required when basis is 'inferred')"),
+        ),
+        f"The {name} of a date, and whether an article states it or we inferred it.",
+        shape_hint=f"write '{name}: {{value: N, basis: stated}}', or 'basis: inferred' with 'inference: <id>'",
+    )
+
+
+YEAR = _date_part("year", 1800, 2200, "the year")
+MONTH = _date_part("month", 1, 12, "the month, 1-12")
+DAY = _date_part("day", 1, 31, "the day of the month")
+
+DATE_POINT = Obj(
+    "range end",
+    model.DatePoint,
+    (
+        Key("year", YEAR, "the year of this end", True),
+        Key("month", MONTH, "the month of this end"),
+        Key("day", DAY, "the day of this end (needs a month)"),
+    ),
+    "One end of a date range: a date to the year, the month or the day.",
+)
+
 EVENT_DATE = Obj(
     "date",
     model.EventDate,
     (
-        Key("year", Integer(1800, 2200), "the year"),
-        Key("month", Integer(1, 12), "the month, 1-12"),
-        Key("day", Integer(1, 31), "the day of the month"),
-        Key("year_basis", Choice(model.YEAR_BASES), "'stated' when an article gives the year, 'inferred' when we reasoned it", True),
-        Key("inference", INFERENCE, "the reasoning behind an inferred year (required when year_basis is 'inferred')"),
+        Key("year", YEAR, "the year, for a single date"),
+        Key("month", MONTH, "the month, when the evidence gives it (needs a year)"),
+        Key("day", DAY, "the day of the month, when the evidence gives it (needs a month)"),
+        Key("earliest", DATE_POINT, "for a range, when the evidence gives only bounds: the earliest date it can be"),
+        Key("latest", DATE_POINT, "for a range: the latest date it can be"),
+        Key("inferences", ListOf(INFERENCE, min_items=1), "the reasoning behind the inferred parts; each part names the one it rests on"),
         Key("as_written", SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'"),
     ),
-    "When an event happened, with its precision.",
+    "When an event happened: a single date or a range, each part stated or inferred.",
+)
+
+EVENT_ORDER = Obj(
+    "order",
+    model.EventOrder,
+    (
+        Key("id", Slug(), "unique id of this before/after fact", True),
+        Key("event", Slug("event"), "id of the other event", True),
+        Key("note", TEXT, "a remark, e.g. the interval the article gives ('ten days after')"),
+        Key("citations", CITATIONS, "passages that give the order", True),
+    ),
+    "A before/after fact between two events, where an article gives it.",
 )
 
 EVENT = Obj(
@@ -434,7 +477,9 @@ EVENT = Obj(
         Key("title", SHORT, "a short neutral title", True),
         Key("text", TEXT, "what happened", True),
         Key("date", EVENT_DATE, "when; omit when the articles do not say"),
-        Key("sequence", Integer(0, 1_000_000), "orders events that share a date, or undated ones"),
+        Key("after", ListOf(EVENT_ORDER), "events this one came after, where an article says so"),
+        Key("before", ListOf(EVENT_ORDER), "events this one came before, where an article says so"),
+        Key("sequence", Integer(0, 1_000_000), "where to list it among events the evidence leaves unordered (never an order of its own; it must agree with the dates and relations)"),
         Key("place", SHORT, "where, as the articles say"),
         Key("participants", ListOf(Slug("person")), "ids of the people who took part"),
         Key("citations", CITATIONS, "passages that report the event", True),

@@ -92,9 +92,7 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
         return transcript_page(index.transcript_of_line[record_id]), record_id
     if kind == "omission":
         return source_page(index.statement_by_id[record_id].citations[0].source), record_id
-    if kind == "event":
-        return TIMELINE, record_id
-    if kind == "inference":
+    if kind in ("event", "order", "inference"):
         return TIMELINE, record_id
     if kind == "claim":
         return topic_page(index.claims[record_id].topic), record_id
