@@ -127,7 +127,7 @@ def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: 
     page = desktop.open(PEOPLE)
     page.locator("svg.ex-picture--wide a.ex-tree__child[href^='carmen-baldwin/']").click()
     page.wait_for_url(re.compile(r"/people/carmen-baldwin/#sec-relations$"))
-    family = page.locator("#sec-relations + ul")
+    family = page.locator("#sec-relations ~ ul.ex-statements").first
     expect(family).to_contain_text("parent: Alec Baldwin")
     expect(family).to_contain_text("parent: Hilaria Baldwin")
 
@@ -346,3 +346,112 @@ def test_search_snippets_show_the_statements_not_their_markers_or_previews(deskt
         # The passage "The actor, 66," is only in the marker's preview; the statement is what is found.
         assert alec and all("The actor, 66" not in r["text"] for r in alec), alec
         assert any("Reported as 66 years old" in r["text"] for r in alec), alec
+
+
+# --- the timeline picture ------------------------------------------------------------------------------------------
+
+TIMELINE = "timeline/"
+
+
+def _rows(page: Page, variant: str) -> list[dict[str, Any]]:
+    return page.evaluate(
+        """(variant) => [...document.querySelectorAll(`svg.ex-picture--${variant} a.ex-chart__row`)].map(a => {
+            const mark = a.querySelector('circle, rect.ex-mark, .ex-mark--range');
+            const box = mark ? mark.getBoundingClientRect() : null;
+            const hit = a.querySelector('.ex-chart__hit').getBoundingClientRect();
+            return {href: a.getAttribute('href'), name: a.getAttribute('aria-label'), shape: mark ? mark.tagName : 'none',
+                    range: !!a.querySelector('.ex-mark--range'), inferred: !!a.querySelector('.ex-mark--inferred'),
+                    fill: mark ? getComputedStyle(mark.matches('g') ? mark.querySelector('rect') : mark).fill : null,
+                    dash: mark ? getComputedStyle(mark.matches('g') ? mark.querySelector('line') : mark).strokeDasharray : null,
+                    x1: box && box.left, x2: box && box.right, top: hit.top, height: hit.height, width: hit.width};
+        })""",
+        variant,
+    )
+
+
+def test_the_timeline_picture_draws_each_event_where_its_dates_are_in_the_derived_order(desktop: Reader) -> None:
+    page = desktop.open(TIMELINE)
+    chart = page.locator("figure.ex-chart svg.ex-picture--wide")
+    expect(chart).to_be_visible()
+    chart.scroll_into_view_if_needed()
+    _screenshot(page, "timeline-chart-desktop")
+    # Above the list, which is its text alternative, in the same order.
+    assert page.evaluate("() => !!(document.querySelector('figure.ex-chart').compareDocumentPosition(document.querySelector('ol.ex-timeline')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    rows = {r["href"][1:]: r for r in _rows(page, "wide")}
+    listed = page.locator("ol.ex-timeline li.ex-event").evaluate_all("items => items.map(li => li.id)")
+    assert list(rows) == listed and len(listed) >= 15
+    # Each row says the date the list says, with what is inferred.
+    for event_id, row in rows.items():
+        date = _words(page.locator(f"li#{event_id} .ex-event__date").inner_text())
+        assert _words(row["name"]).startswith(_words(page.locator(f"li#{event_id} .ex-event__title").inner_text())), row
+        assert ("no date given" in row["name"]) == ("not given" in date or date == ""), (row, date)
+    red_carpet, video, premiere = rows["extra-red-carpet-interview"], rows["instagram-manterrupting-video"], rows["tlc-series-premiere"]
+    assert "March 11, 2025" in red_carpet["name"] and "year inferred" in red_carpet["name"]
+    # From the articles: the premiere (February 23) before the interview (March 11) before the video (March 19).
+    assert premiere["x2"] < red_carpet["x1"] < red_carpet["x2"] < video["x1"]
+    assert red_carpet["shape"] == "circle" and rows["couple-wedding"]["shape"] == "rect"
+    # Dates known to the year are bars across the whole year: the 2021 shooting and press conference alike.
+    assert rows["rust-shooting"]["x1"] == rows["rust-press-conference"]["x1"] and rows["rust-shooting"]["x2"] - rows["rust-shooting"]["x1"] > 20
+    # The clip went viral somewhere between the interview and the video: a range with end caps.
+    viral = rows["red-carpet-clip-goes-viral"]
+    assert viral["range"] and viral["x1"] <= red_carpet["x1"] + red_carpet["x2"] - red_carpet["x1"] and viral["x2"] >= video["x1"]
+    # Inferred parts are drawn differently: hatched and dashed; stated dates are solid.
+    assert red_carpet["inferred"] and red_carpet["fill"].startswith("url(") and red_carpet["dash"] not in ("none", "")
+    wedding = rows["couple-wedding"]
+    assert not wedding["inferred"] and wedding["fill"].startswith("rgb") and wedding["dash"] in ("none", "")
+    # Every row is a link to its event, at least 24 px tall.
+    assert all(r["height"] >= 23.99 for r in rows.values())
+    page.locator("svg.ex-picture--wide a.ex-chart__row[href='#extra-red-carpet-interview']").click()
+    page.wait_for_url(re.compile(r"/timeline/#extra-red-carpet-interview$"))
+    assert page.evaluate("() => document.querySelector('li#extra-red-carpet-interview').matches(':target')")
+
+
+def test_the_timeline_axis_leaves_out_empty_years_and_brackets_what_is_unordered(desktop: Reader) -> None:
+    page = desktop.open(TIMELINE)
+    labels = page.locator("svg.ex-picture--wide .ex-axis__label").all_text_contents()
+    # The articles date events in 2011, 2012, 2021, 2023, 2024 and 2025: 2013-2020 and 2022 are left out.
+    assert [label[-4:] for label in labels] == ["2011", "2012", "2021", "2023", "2024", "2025"]
+    breaks = page.locator("svg.ex-picture--wide .ex-axis__break").count()
+    assert breaks == 2 * 3  # two strokes per break: after Aug 2011, after June 2012, after 2021
+    # The order leaves three groups open; the interview with Today is in one with the videos.
+    bands = page.evaluate(
+        """() => [...document.querySelectorAll('svg.ex-picture--wide .ex-band__fill')].map(b => b.getBoundingClientRect()).map(r => [r.top, r.bottom])"""
+    )
+    assert len(bands) == 3
+    today = next(r for r in _rows(page, "wide") if r["href"] == "#today-interview")
+    assert any(top <= today["top"] + today["height"] / 2 <= bottom for top, bottom in bands)
+
+
+@pytest.mark.parametrize("size", ["narrow_phone", "phone"])
+def test_on_a_phone_the_timeline_is_redrawn_with_labels_above_the_marks(request: pytest.FixtureRequest, size: str) -> None:
+    reader: Reader = request.getfixturevalue(size)
+    page = reader.open(TIMELINE)
+    narrow = page.locator("svg.ex-picture--narrow.ex-chart__svg")
+    expect(narrow).to_be_visible()
+    narrow.scroll_into_view_if_needed()
+    width = page.viewport_size["width"] if page.viewport_size else 0
+    _screenshot(page, f"timeline-chart-phone-{width}")
+    box = narrow.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
+    fonts = page.evaluate(
+        """() => { const svg = document.querySelector('svg.ex-picture--narrow.ex-chart__svg'); const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                   return [...svg.querySelectorAll('.ex-chart__label')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+    )
+    assert min(fonts) >= 12
+    assert all(r["height"] >= 23.99 for r in _rows(page, "narrow"))
+
+
+def test_the_timeline_picture_in_dark_mode_and_in_print(dark: Reader, browser: Browser, site_url: str) -> None:
+    page = dark.open(TIMELINE)
+    page.locator("svg.ex-picture--wide").scroll_into_view_if_needed()
+    _screenshot(page, "timeline-chart-desktop-dark")
+    assert _contrast(page, "svg.ex-picture--wide .ex-chart__label") >= 4.5
+    assert _contrast(page, "svg.ex-picture--wide .ex-axis__label") >= 4.5
+    assert _contrast(page, "svg.ex-picture--wide rect.ex-mark:not(.ex-mark--inferred)") >= 3  # a graphical object (SC 1.4.11)
+    page.emulate_media(media="print")
+    try:
+        expect(page.locator("svg.ex-picture--wide.ex-chart__svg")).to_be_visible()
+        assert page.evaluate("() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-chart__label')).fill") == "rgb(0, 0, 0)"
+        _screenshot(page, "timeline-chart-print")
+    finally:
+        page.emulate_media(media="screen")

@@ -1,7 +1,9 @@
-"""The pictures' layout math (pictures.py) and the family structure it draws (family.py), on small hand-made families."""
+"""The pictures' layout math (pictures.py) and the family structure it draws (family.py), on small hand-made families and timelines."""
 
 from __future__ import annotations
 
+import calendar
+import datetime
 import itertools
 from pathlib import Path
 
@@ -10,9 +12,29 @@ import pytest
 from conftest import TINY_CONTENT, make_project
 from explainer import model
 from explainer.ages import ReportedAge
+from explainer.chronology import Node
 from explainer.diagnostics import Pos
 from explainer.family import FamilyTree, build_family
-from explainer.pictures import NARROW, TARGET, WIDE, BoxText, Metrics, TreeLayout, generations, layout_family, wrap
+from explainer.pictures import (
+    NARROW,
+    TARGET,
+    TIMELINE_NARROW,
+    TIMELINE_WIDE,
+    WIDE,
+    BoxText,
+    Metrics,
+    OrderGroup,
+    TimelineEntry,
+    TimelineMetrics,
+    TreeLayout,
+    _x_of,
+    axis_pieces,
+    flatten_order,
+    generations,
+    layout_family,
+    layout_timeline,
+    wrap,
+)
 from explainer.pipeline import Layout, check
 
 POS = Pos("content/people.yaml", 1, 1)
@@ -193,3 +215,94 @@ def test_an_age_is_only_for_a_person(tmp_path: Path) -> None:
                     quote: Bob Example, 40,""")
     project = make_project(tmp_path / "p", {"sources.yaml": sources})
     assert _problems(project) == ["content/sources.yaml:9:14: 'age' is for facts about a person, not about a source"]
+
+
+# --- the timeline ------------------------------------------------------------------------------------------------
+
+
+def day(y: int, m: int, d: int) -> int:
+    return datetime.date(y, m, d).toordinal()
+
+
+def year_span(y: int) -> tuple[int, int]:
+    return day(y, 1, 1), day(y, 12, 31)
+
+
+def month_span(y: int, m: int) -> tuple[int, int]:
+    return day(y, m, 1), day(y, m, calendar.monthrange(y, m)[1])
+
+
+SPANS = [month_span(2011, 8), month_span(2012, 4), month_span(2012, 6), year_span(2021), year_span(2023), year_span(2024),
+         (day(2025, 1, 9), day(2025, 1, 9)), (day(2025, 3, 11), day(2025, 3, 11)), (day(2025, 3, 11), day(2025, 3, 19)), (day(2025, 3, 19), day(2025, 3, 19))]
+
+
+def test_the_axis_has_a_piece_per_year_trimmed_to_the_months_used_and_breaks_where_years_are_left_out() -> None:
+    pieces = axis_pieces(SPANS, 100, 400, TIMELINE_WIDE)
+    assert [(p.label, p.break_before) for p in pieces] == [
+        ("2011", False),  # "Aug 2011" does not fit the narrowest piece: the year alone
+        ("Apr–Jun 2012", True),  # the months since August 2011 are left out
+        ("2021", True), ("2023", True), ("2024", False), ("Jan–Mar 2025", False),
+    ]
+    assert pieces[0].x == 100 and abs(pieces[-1].x + pieces[-1].w - 500) < 1e-6
+    for a, b in itertools.pairwise(pieces):
+        assert b.x - (a.x + a.w) == (TIMELINE_WIDE.break_gap if b.break_before else 0)
+    # The busy months of 2025 get more room than a whole quiet year.
+    assert pieces[-1].w > 2 * pieces[2].w
+    march = next(w for first, _, w in pieces[-1].months if first == day(2025, 3, 1))
+    february = next(w for first, _, w in pieces[-1].months if first == day(2025, 2, 1))
+    assert march > 3 * february
+
+
+def test_the_axis_maps_days_in_order_and_every_span_inside_its_piece() -> None:
+    pieces = axis_pieces(SPANS, 0, 500, TIMELINE_WIDE)
+    days = sorted({d for first, last in SPANS for d in (first, last + 1)})
+    xs = [_x_of(pieces, d) for d in days]
+    assert xs == sorted(xs)
+    with pytest.raises(ValueError, match="outside the axis"):
+        _x_of(pieces, day(2019, 5, 1))
+
+
+def test_flatten_order_lists_events_in_reading_order_with_the_groups_the_order_leaves_open() -> None:
+    tree = Node("series", children=(
+        Node("event", "a"),
+        Node("unordered", children=(Node("series", children=(Node("event", "b"), Node("unordered", children=(Node("event", "c"), Node("event", "d"))))), Node("event", "e"))),
+        Node("partial", children=(Node("event", "f"), Node("event", "g", after=("f",)))),
+    ))
+    events, groups = flatten_order(tree)
+    assert events == ["a", "b", "c", "d", "e", "f", "g"]
+    assert groups == [OrderGroup("unordered", 1, 4, 0), OrderGroup("partial", 5, 6, 0), OrderGroup("unordered", 2, 3, 1)]
+
+
+@pytest.mark.parametrize("metrics", [TIMELINE_WIDE, TIMELINE_NARROW], ids=["wide", "narrow"])
+def test_the_timeline_has_a_row_per_event_with_its_mark_where_its_dates_are(metrics: TimelineMetrics) -> None:
+    entries = [
+        TimelineEntry("dating", "They begin dating", month_span(2011, 8), "period", False),
+        TimelineEntry("shooting", "A shooting on a film set, in a year the articles give", year_span(2021), "period", False),
+        TimelineEntry("talk", "An interview no article dates", None, "undated", False),
+        TimelineEntry("carpet", "The red-carpet interview", (day(2025, 3, 11), day(2025, 3, 11)), "day", True),
+        TimelineEntry("viral", "The clip goes viral", (day(2025, 3, 11), day(2025, 3, 19)), "range", True),
+        TimelineEntry("video", "The video", (day(2025, 3, 19), day(2025, 3, 19)), "day", True),
+    ]
+    layout = layout_timeline(entries, [OrderGroup("unordered", 1, 2, 0)], metrics)
+    marks = {mk.entry.id: mk for mk in layout.marks}
+    assert [mk.entry.id for mk in layout.marks] == [e.id for e in entries]
+    tops = [mk.top for mk in layout.marks]
+    assert tops == sorted(tops) and all(mk.height >= TARGET for mk in layout.marks)
+    assert all(b.top + b.height == c.top for b, c in itertools.pairwise(layout.marks))
+    for mk in layout.marks:
+        assert layout.chart_x <= mk.x1 <= mk.x2 <= layout.chart_x + layout.chart_w
+        assert mk.top < mk.lane_y < mk.top + mk.height
+        assert max(len(line) for line in mk.label_lines) <= metrics.label_chars or len(mk.label_lines) == 1
+    # A year-long date fills its year's piece; days are dots, in order; the range runs from the one to the other.
+    year_piece = next(p for p in layout.pieces if p.label == "2021")
+    assert marks["shooting"].x1 == pytest.approx(year_piece.x) and marks["shooting"].x2 == pytest.approx(year_piece.x + year_piece.w)
+    assert marks["carpet"].x1 == marks["carpet"].x2 < marks["video"].x1 == marks["video"].x2
+    assert marks["viral"].x1 < marks["carpet"].x1 < marks["viral"].x2 and marks["viral"].x1 < marks["video"].x1 < marks["viral"].x2
+    assert marks["talk"].x1 == marks["talk"].x2 == layout.chart_x
+    (band,) = layout.bands
+    assert band.y >= marks["shooting"].top and band.y + band.h <= marks["talk"].top + marks["talk"].height
+    if metrics.label_width:  # labels in a column left of the axis
+        assert all(mk.label_x + metrics.label_width <= layout.chart_x for mk in layout.marks)
+    else:  # labels above their marks
+        assert all(mk.label_y + (len(mk.label_lines) - 1) * metrics.line < mk.lane_y for mk in layout.marks)
+    assert layout.width == metrics.width

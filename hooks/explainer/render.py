@@ -203,6 +203,7 @@ class SiteModel:
         self.family: FamilyTree = build_family(index.content.people, reported_ages(verified))
         self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
         self._comparison: Comparison | None = None
+        self._timeline_layouts: list[pictures.TimelineLayout] | None = None
         self._support: dict[str, tuple[int, int]] = {}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
@@ -240,6 +241,31 @@ class SiteModel:
         if None in groups:
             ordered.append((None, groups[None]))
         return ordered
+
+    def timeline_entries(self) -> tuple[list[pictures.TimelineEntry], list[pictures.OrderGroup]]:
+        """The events in the derived order, each with the days its date allows and how it is known."""
+        order, groups = pictures.flatten_order(self.timeline)
+        entries = []
+        for event_id in order:
+            event = self.index.events[event_id]
+            date = event.date
+            span = dates.span(date)
+            if span is None or date is None:
+                shape = "undated"
+            elif date.is_range:
+                shape = "range"
+            else:
+                shape = "day" if date.precision == "day" else "period"
+            inferred = date is not None and any(part.basis == "inferred" for _, end in date.ends() for _, part in end.parts())
+            entries.append(pictures.TimelineEntry(event.id, event.title, span, shape, inferred))
+        return entries, groups
+
+    def timeline_layouts(self) -> list[pictures.TimelineLayout]:
+        """The timeline picture laid out wide (desktop) and narrow (phone)."""
+        if self._timeline_layouts is None:
+            entries, groups = self.timeline_entries()
+            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
+        return self._timeline_layouts
 
     def comparison(self) -> Comparison:
         if self._comparison is None:
