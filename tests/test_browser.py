@@ -218,7 +218,8 @@ def test_a_corrected_statement_leads_to_its_correction(desktop: Reader) -> None:
 
 def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desktop: Reader) -> None:
     page = desktop.open(PAGES["quote"])
-    expect(page.locator("article h1")).to_have_text("Oh my God. When I’m talking, you’re not talking.")
+    expect(page.locator("article h1 q")).to_have_text("Oh my God. When I’m talking, you’re not talking.")
+    expect(page.locator("article h1")).to_have_text("Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin")
     rows = page.locator("table.ex-wording-table tbody tr")
     # From the articles: two print the words as the first does, two add a comma ("Oh, my God"), and one
     # quotes only the second sentence.
