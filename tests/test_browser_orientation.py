@@ -6,14 +6,18 @@ test-artifacts/screenshots/ (family-*, compare-*).
 
 from __future__ import annotations
 
+import functools
 import re
+import threading
 from collections.abc import Iterator
+from http.server import ThreadingHTTPServer
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser_support import DESKTOP, Reader, _reader, _screenshot, _words
+from browser_support import DESKTOP, Reader, _QuietHandler, _reader, _screenshot, _viewport_check, _words
+from conftest import TINY_CONTENT, make_project, run_mkdocs
 
 PEOPLE = "people/"
 COMPARE = "compare/"
@@ -455,3 +459,77 @@ def test_the_timeline_picture_in_dark_mode_and_in_print(dark: Reader, browser: B
         _screenshot(page, "timeline-chart-print")
     finally:
         page.emulate_media(media="screen")
+
+
+# --- long sections, on a small site of its own -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A tiny project whose person has more facts than a section shows before collapsing, served on 127.0.0.1."""
+    fact = "              - id: bob-fact-{n}\n                text: Fact number {n} about Bob.\n                citations: [{{source: tiny, quote: 'Bob Example, 40,'}}]\n"
+    facts = "".join(fact.format(n=n) for n in range(1, 15))
+    people = TINY_CONTENT["people.yaml"].replace("            facts:\n", "            facts:\n" + facts)
+    project = make_project(tmp_path_factory.mktemp("long") / "p", {"people.yaml": people})
+    result = run_mkdocs(project, "build", "--strict", "--site-dir", str(project / "site"))
+    assert result.returncode == 0, result.stderr[-3000:]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(project / "site")))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_long_section_is_collapsed_behind_its_count_and_opens_for_a_link_or_for_print(browser: Browser, long_site: str) -> None:
+    reader = _reader(browser, long_site, viewport=DESKTOP, color_scheme="light")
+    try:
+        page = reader.open("people/bob/")
+        expect(page.locator("#sec-facts")).to_have_text(re.compile(r"^Facts \(15\)"))
+        details = page.locator("#sec-facts ~ details.ex-more").first
+        expect(details.locator("summary")).to_have_text("Show all 15 facts")
+        assert details.get_attribute("open") is None
+        expect(page.locator("#bob-fact-14")).to_be_hidden()
+        _screenshot(page, "long-section-collapsed")
+        details.locator("summary").click()
+        expect(page.locator("#bob-fact-14")).to_be_visible()
+        # A link to a statement inside a collapsed section opens it and shows the statement.
+        page = reader.open("people/bob/#bob-fact-14")
+        expect(page.locator("#bob-fact-14")).to_be_visible()
+        expect(page.locator("#bob-fact-14")).to_be_in_viewport()
+        # Printing opens every collapsed section, and closes again those the reader had closed.
+        page = reader.open("people/bob/")
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        expect(page.locator("#bob-fact-14")).to_be_visible()
+        page.evaluate("() => window.dispatchEvent(new Event('afterprint'))")
+        expect(page.locator("#bob-fact-14")).to_be_hidden()
+    finally:
+        reader.context.close()
+
+
+# --- where am I ----------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_a_records_page_says_where_the_reader_is(request: pytest.FixtureRequest, size: str) -> None:
+    reader: Reader = request.getfixturevalue(size)
+    page = reader.open("people/alec-baldwin/")
+    trail = page.get_by_role("navigation", name="Breadcrumb")
+    expect(trail).to_be_visible()
+    expect(trail.get_by_role("link")).to_have_text(["Home", "People", "Alec Baldwin"])
+    expect(trail.locator("[aria-current=page]")).to_have_text("Alec Baldwin")
+    _screenshot(page, f"breadcrumbs-{size}")
+    if size == "desktop":
+        # The section in the menu is highlighted like a current page, and the contents list the page's sections.
+        people = page.locator(".md-sidebar--primary .md-nav__item--active > a.md-nav__link")
+        expect(people).to_have_text("People")
+        colours = people.evaluate("a => [getComputedStyle(a).color, getComputedStyle(document.querySelector('.md-sidebar--primary a.md-nav__link[href=\"../../timeline/\"]')).color]")
+        assert colours[0] != colours[1]
+        contents = page.locator(".md-sidebar--secondary nav.md-nav--secondary")
+        expect(contents).to_be_visible()
+        contents.get_by_role("link", name=re.compile(r"^Quotes by Alec Baldwin")).click()
+        page.wait_for_url(re.compile(r"#sec-said$"))
+        assert _viewport_check(page, "#sec-said")["visible"]
+    trail.get_by_role("link", name="People").click()
+    page.wait_for_url(reader.base + "people/")

@@ -1,7 +1,8 @@
 """The article comparison: for each key statement, what each article itself says, in its own words.
 
-Rows are the facts and quotes at least `MIN_ARTICLES` articles print (most widely printed first, then
-in file order) and every question the articles answer differently; columns are the articles. A cell
+Rows are the facts at least `MIN_FACT_ARTICLES` articles state and the quotes at least
+`MIN_QUOTE_ARTICLES` print (most widely printed first, then in file order), and every question the
+articles answer differently; columns are the articles. A cell
 holds that article's located passages for the row (for a question, for each answer the article
 backs), or nothing when no citation of the row comes from that article. Nothing is paraphrased: every
 cell is seed text, as verify.py pinned it.
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from .resolve import Index
 from .verify import Located
 
-MIN_ARTICLES = 3
+MIN_FACT_ARTICLES = 4  # facts most of the articles state: many facts rest on two or three of them
+MIN_QUOTE_ARTICLES = 3  # quotes fewer articles share: where their wordings differ is the point
 FACT_KINDS = ("claim", "person-fact", "source-fact", "event")
 
 
@@ -68,8 +70,10 @@ def _cells(statements: list[str], located: dict[str, tuple[Located, ...]]) -> di
     return {source: tuple(wordings) for source, wordings in cells.items()}
 
 
-def compare(index: Index, located: dict[str, tuple[Located, ...]], sources: tuple[str, ...], min_articles: int = MIN_ARTICLES) -> Comparison:
-    def widely_printed(kinds: tuple[str, ...]) -> tuple[Row, ...]:
+def compare(
+    index: Index, located: dict[str, tuple[Located, ...]], sources: tuple[str, ...], min_facts: int = MIN_FACT_ARTICLES, min_quotes: int = MIN_QUOTE_ARTICLES
+) -> Comparison:
+    def widely_printed(kinds: tuple[str, ...], min_articles: int) -> tuple[Row, ...]:
         rows = [Row(s.id, s.kind, _cells([s.id], located)) for s in index.statements if s.kind in kinds]
         rows = [row for row in rows if row.articles >= min_articles]
         return tuple(sorted(rows, key=lambda row: -row.articles))  # stable: file order among equals
@@ -78,4 +82,4 @@ def compare(index: Index, located: dict[str, tuple[Located, ...]], sources: tupl
         Row(d.id, "disagreement", _cells([a.id for a in d.answers], located), tuple(a.id for a in d.answers))
         for d in index.content.disagreements
     )
-    return Comparison(sources, widely_printed(FACT_KINDS), widely_printed(("quote",)), questions)
+    return Comparison(sources, widely_printed(FACT_KINDS, min_facts), widely_printed(("quote",), min_quotes), questions)

@@ -17,7 +17,7 @@ from markupsafe import Markup
 
 from . import dates, model, pictures, urls
 from .ages import reported_ages
-from .compare import MIN_ARTICLES, Comparison, compare
+from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
 from .corrections import corrections_by_statement, long_date, newest_first
 from .family import FamilyTree, build_family
 from .measure import independent_groups, measure_sources
@@ -438,7 +438,8 @@ class Renderer:
             percent=lambda x: f"{x * 100:.0f}%",
             long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
-            min_articles=MIN_ARTICLES,
+            min_fact_articles=MIN_FACT_ARTICLES,
+            min_quote_articles=MIN_QUOTE_ARTICLES,
             date_text=dates.date_text,
             inferred_badges=dates.inferred_badges,
         )
