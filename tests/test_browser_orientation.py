@@ -43,7 +43,7 @@ def _boxes(page: Page, variant: str) -> list[dict[str, Any]]:
     return page.evaluate(
         """(variant) => [...document.querySelectorAll(`svg.ex-picture--${variant} a.ex-tree__person`)].map(a => {
             const r = a.querySelector('rect').getBoundingClientRect();
-            const title = [...a.querySelectorAll('tspan:not(.ex-tree__detail)')].map(t => t.textContent).join(' ').replace(/,$/, '');
+            const title = [...a.querySelectorAll('tspan:not(.ex-tree__detail)')].map(t => t.textContent).join(' ');
             const detail = a.querySelector('tspan.ex-tree__detail');
             return {name: title, age: detail ? detail.textContent : null, href: new URL(a.getAttribute('href'), location.href).href, x: r.left, y: r.top, w: r.width, h: r.height,
                     font: parseFloat(getComputedStyle(a.querySelector('text')).fontSize) * r.width / a.querySelector('rect').width.baseVal.value};
@@ -258,7 +258,7 @@ def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:
     page = desktop.open(COMPARE)
     matrix = page.locator("#cmp-copying")
     matrix.scroll_into_view_if_needed()
-    _screenshot(page, "cmp-copying-desktop")
+    _screenshot(page, "compare-copying-desktop")
     shares = page.evaluate(
         """() => Object.fromEntries([...document.querySelectorAll('#cmp-copying tbody tr')].flatMap(tr => {
             const heads = [...document.querySelectorAll('#cmp-copying thead th')].map(th => th.textContent.trim());
