@@ -26,9 +26,9 @@ from explainer.textmatch import closest_passage, normalize
 
 # ---- injection: a tiny site whose every text field is hostile -------------------------------------
 
-HTML_PAYLOAD = "<script>alert(1)</script> <img src=x onerror=alert(1)> \" onmouseover=\"x ' onfocus='y javascript:alert(1)"
+HTML_PAYLOAD = "<script>alert(document.domain)</script> <img src=x onerror=alert(document.domain)> \" onmouseover=\"x ' onfocus='y javascript:alert(document.domain)"
 # Markdown that would turn into markup if any text were read as Markdown on its way into HTML.
-MARKDOWN_PAYLOAD = "[l](javascript:alert(2)) **b** _i_ `c` **b**{: onclick=alert(3) }"
+MARKDOWN_PAYLOAD = "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }"
 # The real site's Markdown extensions (attr_list turns '{: onclick=... }' into an attribute) and edit links.
 HOSTILE_MKDOCS = TINY_MKDOCS.replace("  font: false\n", "  font: false\n  features: [content.action.edit]\n") + "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
 
@@ -147,7 +147,7 @@ def hostile_files(payload: str) -> dict[str, str]:
                     attribution: {{kind: interviewer, label: {q("INTERVIEWER-LABEL")}}}
                     citations: [{{source: tiny, quote: "Bob Example, 40,"}}]
                   - id: dis-b
-                    text: {q("ANSWER-2")}
+                    text: {q("ANSWER-OTHER")}
                     citations: [{{source: tiny, quote: "replied"}}]
               - id: dis-w
                 kind: wording
@@ -157,7 +157,7 @@ def hostile_files(payload: str) -> dict[str, str]:
                     text: {q("WORDING-ANSWER")}
                     citations: [{{source: tiny, quote: "Hello, hello."}}]
                   - id: dis-w-b
-                    text: {q("WORDING-ANSWER-2")}
+                    text: {q("WORDING-ANSWER-OTHER")}
                     citations: [{{source: tiny, quote: "The end. The end."}}]
             transcripts:
               - id: talk
@@ -190,7 +190,7 @@ FIELD_TAGS = [
 
 HOSTILE_DOCS = (
     "# Tiny\n\n"
-    "[[ann|<b>x</b>]] [[bob|\" onmouseover=\"x]] [[ann|<img src=x onerror=alert(1)>]] [[ann|javascript:alert(1)]]\n\n"
+    "[[ann|<b>x</b>]] [[bob|\" onmouseover=\"x]] [[ann|<img src=x onerror=alert(document.domain)>]] [[ann|javascript:alert(document.domain)]] [[cite:ann-greets]]\n\n"
     "[[ann]] [[hello]] [[greet]] [[cite:ann-greets]]\n"
 )
 
@@ -302,7 +302,7 @@ def test_every_text_field_reaches_the_site_escaped(html_site: Path) -> None:
         page = parse_page(path)
         problems += [f"{path.relative_to(html_site)}: {p}" for p in page.problems]
         text = path.read_text(encoding="utf-8")
-        shown |= {tag for tag in FIELD_TAGS if f"{tag} &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;" in text}
+        shown |= {tag for tag in FIELD_TAGS if f"{tag} &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x onerror=alert(document.domain)&gt;" in text}
     assert problems == []
     assert sorted(set(FIELD_TAGS) - shown) == []  # every field was shown somewhere, as text
 
@@ -315,7 +315,7 @@ def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
     assert page.title.strip() == f"{name} - Tiny"
     assert page.h1.strip() == name
     assert name in page.description
-    escaped = "Ann &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; &#34; onmouseover=&#34;x &#39; onfocus=&#39;y javascript:alert(1)"
+    escaped = "Ann &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x onerror=alert(document.domain)&gt; &#34; onmouseover=&#34;x &#39; onfocus=&#39;y javascript:alert(document.domain)"
     assert f"<title>{escaped} - Tiny</title>" in text
     header = text[text.index('data-md-component="header-topic"'):]
     assert header[: header.index("</span>")].split(">", 2)[-1].strip() == escaped
@@ -324,7 +324,7 @@ def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
 def test_wikilink_texts_in_docs_are_escaped(html_site: Path) -> None:
     page = parse_page(html_site / "index.html")
     assert page.problems == []
-    assert page.wikilinks[:4] == ["<b>x</b>", '" onmouseover="x', "<img src=x onerror=alert(1)>", "javascript:alert(1)"]  # shown as text
+    assert page.wikilinks[:4] == ["<b>x</b>", '" onmouseover="x', "<img src=x onerror=alert(document.domain)>", "javascript:alert(document.domain)"]  # shown as text
     assert page.wikilinks[4:] == [f"Ann {HTML_PAYLOAD}", "hello there", f"EVENT-TITLE {HTML_PAYLOAD}"]  # record labels too
 
 
@@ -332,7 +332,7 @@ def test_markdown_in_text_fields_stays_text_on_generated_pages(markdown_site: Pa
     problems = [f"{p.relative_to(markdown_site)}: {problem}" for p in generated_pages(markdown_site) for problem in parse_page(p).problems]
     assert problems == []
     person = (markdown_site / "people" / "ann" / "index.html").read_text(encoding="utf-8")
-    assert "[l](javascript:alert(2)) **b** _i_ `c` **b**{: onclick=alert(3) }" in person
+    assert "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }" in person
 
 
 def test_markdown_in_text_fields_stays_text_in_wikilinks_on_docs_pages(markdown_site: Path) -> None:
@@ -371,7 +371,7 @@ TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    ci
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"
 TAG_HINT = "remove the tag: content files hold plain text, numbers, lists and mappings"
 PRINTABLE_HINT = r"remove it: content files hold printable text only (check escapes such as \0, \x.. or \u.. in quoted text)"
-SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections"
+SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections, names"
 
 YAML_CASES = [
     ("python object tag", b"claims: !!python/object/apply:os.system ['echo pwned']\n", f"content/x.yaml:1:9: tag '!!python/object/apply:os.system' is not allowed | {TAG_HINT}"),

@@ -97,7 +97,8 @@ CASES = [
     (
         "unknown section",
         CLAIM.replace("claims:", "claim:"),
-        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections",
+        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: "
+        "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections, names",
     ),
 ]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import urls
+from . import model, urls
 from .render import PagePlan, SiteModel
 
 CONTEXT = "https://schema.org"
@@ -54,8 +54,12 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
             "url": absolute(site_url, site.url_of[quote.id]),
             "citation": [_source_ref(site, site_url, source) for source in dict.fromkeys(c.source for c in located)],
         }
-        if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person:
+        # A quote whose speaker the articles dispute names no creator: each side is in its Question.
+        if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person and not site.attributions(quote.id):
             data["creator"] = {"@type": "Person", "name": site.label(quote.speaker.person), "url": absolute(site_url, site.url_of[quote.speaker.person])}
+        disputes = site.disputed_by(quote.id)
+        if disputes:
+            data["subjectOf"] = [_question(site, site_url, d) for d in disputes]
         return data
     if "source" in plan.args:
         source = plan.args["source"]
@@ -72,6 +76,18 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
     return None
 
 
+def _question(site: SiteModel, site_url: str, disagreement: model.Disagreement) -> dict[str, Any]:
+    """A disagreement as a schema.org Question, each side a suggested Answer."""
+    return {
+        "@type": "Question",
+        "name": disagreement.question,
+        "url": absolute(site_url, site.url_of[disagreement.id]),
+        "suggestedAnswer": [
+            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(site_url, site.url_of[a.id])} for a in disagreement.answers
+        ],
+    }
+
+
 def script_json(data: dict[str, Any]) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can end the element early."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -82,6 +98,10 @@ def annotations(site: SiteModel, site_url: str) -> dict[str, Any]:
     """Every citation as a W3C Web Annotation: the statement is the body, the passage the target."""
     items = []
     for statement in site.index.statements:
+        # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
+        disputes = site.disputed_by(statement.id)
+        disputed: list[dict[str, Any]] = [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "purpose": "tagging"}] if disputes else []
+        disputed += [{"type": "SpecificResource", "source": absolute(site_url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
             items.append(
@@ -92,6 +112,7 @@ def annotations(site: SiteModel, site_url: str) -> dict[str, Any]:
                     "body": [
                         {"type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "purpose": "describing"},
                         {"type": "SpecificResource", "source": absolute(site_url, site.url_of[statement.id]), "purpose": "linking"},
+                        *disputed,
                     ],
                     "target": {
                         "source": seed_url(site, site_url, c.source),

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 
 from .diagnostics import Pos
 
-VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
+VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer", "unnamed")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
 DATE_BASES = ("stated", "inferred")
 DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "wording")
+NAME_KINDS = ("title", "outlet", "organisation", "place")
 
 
 @dataclass
@@ -39,7 +40,8 @@ class Citation(Record):
 
 @dataclass
 class Voice(Record):
-    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the interviewer."""
+    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the
+    interviewer, or someone else the article does not name (a child, whoever "branded" her)."""
 
     kind: str = "article"
     person: str | None = None
@@ -204,6 +206,7 @@ class Answer(Record):
     id: str = ""
     text: str = ""
     attribution: Voice | None = None
+    concerns: list[str] = field(default_factory=list)  # records that state this side (e.g. a quote given to one speaker)
     citations: list[Citation] = field(default_factory=list)
 
 
@@ -214,6 +217,7 @@ class Disagreement(Record):
     kind: str = "substance"
     topic: str | None = None
     about: list[str] = field(default_factory=list)
+    concerns: list[str] = field(default_factory=list)  # records the question puts in doubt without taking a side
     answers: list[Answer] = field(default_factory=list)
 
 
@@ -260,6 +264,22 @@ class Correction(Record):
 
 
 @dataclass
+class Name(Record):
+    """A name the articles use that is not a person's: a title of a work, a news outlet, an
+    organisation, a place.
+
+    Declared so that the grounding check knows it: a statement that names an outlet, an organisation
+    or a place must find it in its passages; a title names a work, and in quotation marks it is a
+    title, not a quotation of the articles.
+    """
+
+    name: str = ""
+    kind: str = "title"
+    aliases: list[str] = field(default_factory=list)
+    note: str | None = None
+
+
+@dataclass
 class Content:
     """Everything loaded from content/, in file order."""
 
@@ -273,4 +293,5 @@ class Content:
     transcripts: list[Transcript] = field(default_factory=list)
     omissions: list[Omission] = field(default_factory=list)
     corrections: list[Correction] = field(default_factory=list)
+    names: list[Name] = field(default_factory=list)
     files: list[str] = field(default_factory=list)

@@ -18,11 +18,14 @@ from markupsafe import Markup
 from . import dates, model, pictures, urls
 from .ages import reported_ages
 from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
+from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
+from .disputes import speaker_key
 from .family import FamilyTree, build_family
-from .measure import independent_groups, measure_sources
+from .measure import measure_sources
 from .resolve import Index
 from .sourcetext import layout
+from .support import Support, support_of
 from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
@@ -34,6 +37,7 @@ VOICE_LABELS = {
     "insider": "an unnamed insider",
     "commenters": "commenters",
     "interviewer": "the interviewer",
+    "unnamed": "someone the article does not name",
 }
 RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
 KIND_LABELS = {
@@ -100,6 +104,19 @@ class RelationView:
     other: str  # the other person's id
     label: str  # what the other person is to this one
     declared_here: bool
+
+
+@dataclass(frozen=True)
+class AttributionSide:
+    answer: str  # the answer's id
+    speakers: list[model.Voice | None]
+    support: Support
+
+
+@dataclass(frozen=True)
+class AttributionDispute:
+    disagreement: model.Disagreement
+    sides: list[AttributionSide]
 
 
 @dataclass(frozen=True)
@@ -198,13 +215,12 @@ class SiteModel:
         self.measures = measure_sources(verified)
         self.coverage = {source_id: m.text_share for source_id, m in self.measures.items()}
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
-        self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
-        self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
+        self.copying = verified.copying
         self.family: FamilyTree = build_family(index.content.people, reported_ages(verified))
         self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
         self._comparison: Comparison | None = None
         self._timeline_layouts: list[pictures.TimelineLayout] | None = None
-        self._support: dict[str, tuple[int, int]] = {}
+        self._support: dict[str, Support] = {}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
 
@@ -277,14 +293,39 @@ class SiteModel:
         source = self.index.sources[source_id]
         return source.short_label or source.label or source.title
 
-    def support(self, statement_id: str) -> tuple[int, int]:
-        """(articles cited, independent reports among them): word-for-word copies count as one."""
+    def support(self, statement_id: str) -> Support:
+        """Articles cited and independent reports among them: articles that copy each other count as one."""
         if statement_id not in self._support:
-            located = self.verified.located.get(statement_id, ())
-            sources = {c.source for c in located}
-            groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm) if len(sources) > 1 else sources
-            self._support[statement_id] = (len(sources), len(groups))
+            self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
+
+    def disputed_by(self, record_id: str) -> list[model.Disagreement]:
+        """The disagreements of substance that put this record in question (declared on the disagreements)."""
+        return self.index.disputes.of(record_id)
+
+    def attributions(self, quote_id: str) -> list[AttributionDispute]:
+        """For a quote whose speaker the articles dispute: each side's speakers and the support of that side."""
+        result = []
+        for disagreement, sides in self.index.disputes.attributions(quote_id):
+            views = []
+            for side in sides:
+                speakers = list({speaker_key(q.speaker): q.speaker for q in side.quotes}.values())
+                views.append(AttributionSide(side.answer.id, speakers, self.support(side.answer.id)))
+            result.append(AttributionDispute(disagreement, views))
+        return result
+
+    def other_disputes(self, record_id: str) -> list[model.Disagreement]:
+        """The disputes of a record other than those over who said it."""
+        over_speaker = {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        return [d for d in self.disputed_by(record_id) if d.id not in over_speaker]
+
+    def speaker_names(self, quote: model.Quote) -> str:
+        """Plain text for who said a quote: the speaker, or every speaker the articles give it to."""
+        disputes = self.attributions(quote.id)
+        if not disputes:
+            return self.voice(quote.speaker)
+        names = [self.voice(v) for a in disputes for side in a.sides for v in side.speakers]
+        return " or ".join(dict.fromkeys(names))
 
     def prose_parts(self, text: str) -> list[tuple[str, str | None]]:
         """Split plain text at mentions of source ids: (text, None) and (source label, source id) parts."""
@@ -295,7 +336,10 @@ class SiteModel:
         for m in self._source_mention.finditer(text):
             parts.append((text[last:m.start()], None))
             source = self.index.sources[m.group()]
-            parts.append((source.label or source.title, source.id))
+            label = source.label or source.title
+            if _SENTENCE_START.search(text, 0, m.start()):
+                label = label[:1].upper() + label[1:]  # "the “x” article" opening a sentence
+            parts.append((label, source.id))
             last = m.end()
         parts.append((text[last:], None))
         return [p for p in parts if p[0]]
@@ -389,8 +433,17 @@ class PageContext:
             result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
         return result
 
-    def support(self, statement_id: str) -> tuple[int, int]:
+    def support(self, statement_id: str) -> Support:
         return self.site.support(statement_id)
+
+    def disputed_by(self, record_id: str) -> list[model.Disagreement]:
+        return self.site.disputed_by(record_id)
+
+    def other_disputes(self, record_id: str) -> list[model.Disagreement]:
+        return self.site.other_disputes(record_id)
+
+    def attributions(self, quote_id: str) -> list[AttributionDispute]:
+        return self.site.attributions(quote_id)
 
     def variants(self, quote_id: str) -> list[tuple[str, list[str]]]:
         """A quote's distinct wordings (curly and straight quotes alike), each with the sources printing it."""
@@ -432,10 +485,14 @@ class Renderer:
         self.env.globals.update(
             voice=self.site.voice,
             relation_labels=RELATION_LABELS,
+            sources_page=urls.SOURCES,
             kind_labels=KIND_LABELS,
             diff_against=diff_against,
             wording_summary=summarize,
             percent=lambda x: f"{x * 100:.0f}%",
+            percent1=lambda x: f"{x * 100:.1f}%",
+            shingle_words=SHINGLE_WORDS,
+            copy_threshold=COPY_THRESHOLD,
             long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_fact_articles=MIN_FACT_ARTICLES,
@@ -444,6 +501,7 @@ class Renderer:
             inferred_badges=dates.inferred_badges,
         )
         self.env.filters["prose"] = _prose
+        self.env.filters["clip"] = _clip
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
 
     def plan(self) -> list[PagePlan]:
@@ -468,6 +526,7 @@ class Renderer:
         return resolve
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\(\d+\)\s+)\W*$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 
@@ -512,10 +571,14 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         description = f"What the articles say about {person.name}, with citations."
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))
     for quote in content.quotes:
-        speaker = site.voice(quote.speaker)
+        speaker = site.speaker_names(quote)
         # Titled by its words: many quotes share a speaker, and search results must tell them apart.
-        title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"
-        description = f"Each article's wording of a quote by {speaker}."
+        if site.attributions(quote.id):
+            title = f"“{_clip(site.quote_text(quote.id))}” — attributed to {speaker} (disputed)"
+            description = f"Each article's wording of a quote the articles attribute to {speaker}: who said it is disputed."
+        else:
+            title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"
+            description = f"Each article's wording of a quote by {speaker}."
         pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}, urls.QUOTES))
     for topic in content.topics:
         description = topic.summary or f"Claims about {topic.title}."

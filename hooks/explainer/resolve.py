@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from . import chronology, dates, model
 from .diagnostics import Pos, Report
+from .disputes import Disputes, collect_disputes
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
@@ -55,6 +56,7 @@ class Index:
     claims: dict[str, model.Claim] = field(default_factory=dict)
     disagreements: dict[str, model.Disagreement] = field(default_factory=dict)
     transcripts: dict[str, model.Transcript] = field(default_factory=dict)
+    disputes: Disputes = field(default_factory=Disputes)
     chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])
 
 
@@ -164,6 +166,7 @@ def build_index(content: model.Content, report: Report) -> Index:
     index.statements = statements
     index.statement_by_id = {s.id: s for s in statements}
     _check_references(index, report)
+    index.disputes = collect_disputes(content.disagreements, index.quotes)
     return index
 
 
@@ -215,6 +218,7 @@ def _check_references(index: Index, report: Report) -> None:
             _check_ref(report, pos, person_id, index.people, "person")
         for answer in disagreement.answers:
             _check_voice(report, answer.attribution, index)
+        _check_concerns(report, disagreement, index)
     for transcript in content.transcripts:
         _check_key_ref(report, transcript, "event", transcript.event, index.events, "event")
         for line in transcript.lines:
@@ -222,6 +226,32 @@ def _check_references(index: Index, report: Report) -> None:
     for correction in content.corrections:
         for statement_id, pos in _items_with_pos(correction, "statements"):
             _check_ref(report, pos, statement_id, index.statement_by_id, "statement")
+
+
+def _check_concerns(report: Report, disagreement: model.Disagreement, index: Index) -> None:
+    """`concerns` names statements, each once per disagreement, never an answer; wording differences name none."""
+    named: dict[str, str] = {}
+    for holder in (disagreement, *disagreement.answers):
+        if not holder.concerns:
+            continue
+        if disagreement.kind == "wording":
+            hint = "remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"
+            report.error(holder.at("concerns"), "a difference of wording disputes nothing", hint)
+            continue
+        where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
+        for record_id, pos in _items_with_pos(holder, "concerns"):
+            statement = index.statement_by_id.get(record_id)
+            if statement is None:
+                report.error(pos, f"unknown statement '{record_id}' in concerns", nearest_id_hint(record_id, index.statement_by_id, "statement"))
+            elif statement.kind == "answer":
+                report.error(pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
+            elif statement.kind == "omission":
+                report.error(pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
+            elif record_id in named:
+                hint = "name each record once: on the answer whose side it states, or on the disagreement when it takes no side"
+                report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
+            else:
+                named[record_id] = where
 
 
 def _check_transcript_line(report: Report, line: model.TranscriptLine, index: Index) -> None:

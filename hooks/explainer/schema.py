@@ -327,7 +327,7 @@ VOICE = Obj(
     "voice",
     model.Voice,
     (
-        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer", True),
+        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters, the interviewer, or someone else the article does not name", True),
         Key("person", Slug("person"), "the person's id, when kind is 'person'"),
         Key("label", SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'"),
     ),
@@ -523,6 +523,7 @@ ANSWER = Obj(
         Key("id", Slug(), "unique id; the anchor of this answer", True),
         Key("text", TEXT, "this side's answer", True),
         Key("attribution", VOICE, "who gives it; omitted means the article's own voice"),
+        Key("concerns", ListOf(Slug("statement")), "ids of the records that state this side (e.g. the quote as given to one speaker); they are marked as disputed"),
         Key("citations", CITATIONS, "passages that give this answer", True),
     ),
     "One side of a disagreement.",
@@ -537,6 +538,7 @@ DISAGREEMENT = Obj(
         Key("kind", Choice(model.DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style"),
         Key("topic", Slug("topic"), "id of a topic"),
         Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
+        Key("concerns", ListOf(Slug("statement")), "ids of the records the question puts in doubt without taking a side; they are marked as disputed"),
         Key("answers", ListOf(ANSWER, min_items=2), "the competing answers, each cited", True),
     ),
     "A place where the articles differ on substance.",
@@ -594,6 +596,18 @@ CORRECTION = Obj(
     "An entry of the corrections log: a published statement that was changed because it was wrong.",
 )
 
+NAME = Obj(
+    "name",
+    model.Name,
+    (
+        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Baldwins', 'New York City'", True),
+        Key("kind", Choice(model.NAME_KINDS), "'title' of a work (series, film); 'outlet' (a publication or programme that reports); 'organisation' (a network, a platform); 'place'", True),
+        Key("aliases", ListOf(SHORT), "other forms the articles use, e.g. 'NYC'"),
+        Key("note", TEXT, "what the name is, for editors"),
+    ),
+    "A name that is not a person's; statements that use it must find it in their passages.",
+)
+
 SECTIONS: dict[str, Obj] = {
     "sources": SOURCE,
     "topics": TOPIC,
@@ -605,6 +619,7 @@ SECTIONS: dict[str, Obj] = {
     "transcripts": TRANSCRIPT,
     "omissions": OMISSION,
     "corrections": CORRECTION,
+    "names": NAME,
 }
 
 
