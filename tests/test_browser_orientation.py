@@ -467,7 +467,7 @@ def test_the_timeline_picture_in_dark_mode_and_in_print(dark: Reader, browser: B
 @pytest.fixture(scope="module")
 def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A tiny project whose person has more facts than a section shows before collapsing, served on 127.0.0.1."""
-    fact = "              - id: bob-fact-{n}\n                text: Fact number {n} about Bob.\n                citations: [{{source: tiny, quote: 'Bob Example, 40,'}}]\n"
+    fact = "              - id: bob-fact-{n}\n                text: Named Bob Example.\n                citations: [{{source: tiny, quote: 'Bob Example, 40,'}}]\n"
     facts = "".join(fact.format(n=n) for n in range(1, 15))
     people = TINY_CONTENT["people.yaml"].replace("            facts:\n", "            facts:\n" + facts)
     project = make_project(tmp_path_factory.mktemp("long") / "p", {"people.yaml": people})
