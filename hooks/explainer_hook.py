@@ -16,14 +16,17 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError, Report
+from explainer.headings import Heading, outline
 from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.options import read_options
@@ -119,6 +122,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     plan = _build["plans"].get(page.file.src_uri)
     if plan is not None:
         page.meta.update(page_meta(_build["renderer"].site, plan, _build["publication"]))
+        if plan.parent is not None and page.parent is None:
+            # A record's page is not in the menu; under its index page, the index is highlighted while the
+            # page is shown (MkDocs marks a page's parents active) and the theme's breadcrumbs lead back to it.
+            index = files.get_file_from_path(plan.parent)
+            if index is not None and index.page is not None:
+                page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
     resolver = _build["renderer"].wikilink_resolver(page.url)
     _build["wikilinks"].resolve = resolver
@@ -133,8 +142,16 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         rendered = renderer.finish_page(html, _build.get("resolvers", {}).get(page.file.src_uri))
     else:
         rendered = renderer.render(plan, page.url)
+        # Generated pages skip Markdown, so their table of contents comes from the headings they render.
+        page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
     page.meta.update(rendered.meta)
     return rendered.html
+
+
+def _anchor_link(heading: Heading) -> AnchorLink:
+    link = AnchorLink(str(escape(heading.title)), heading.id, heading.level)
+    link.children = [_anchor_link(child) for child in heading.children]
+    return link
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
