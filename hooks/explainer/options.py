@@ -33,6 +33,15 @@ class Options:
     content_dir: str = _option("content", "folder of the YAML records, relative to the project root")
     seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it")
     max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+    # The limits content files are read under (yamlload.py, schema.py): a hostile file can neither hang nor
+    # exhaust the build. The largest real file is about 45 kB; PyYAML's own parser reads about 0.7 MB/s.
+    max_file_bytes: int = _option(2 * 1024 * 1024, "largest content file accepted, in bytes", (1, 64 * 1024 * 1024))
+    max_depth: int = _option(32, "deepest nesting of lists and mappings in a content file", (1, 100))
+    max_key_chars: int = _option(100, "longest key in a content file, in characters", (1, 10_000))
+    # Python refuses to convert a whole number of more than 4300 digits.
+    max_number_chars: int = _option(100, "longest whole number in a content file, in characters", (1, 4300))
+    max_text_chars: int = _option(20_000, "longest text of a key without a limit of its own (such as 'text' or 'summary'), in characters", (1, 64 * 1024 * 1024))
+    max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
 
 
 def _folder(value: str) -> str | None:

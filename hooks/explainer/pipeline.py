@@ -74,7 +74,7 @@ def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = Tr
     with _no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
-        content, report = load_content(layout.root, options.content_dir, upgrade_old_shapes)
+        content, report = load_content(layout.root, options, upgrade_old_shapes)
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
