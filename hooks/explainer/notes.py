@@ -18,7 +18,7 @@ CONTEXT_CHARS = 160  # at most this much of the sentence is shown on either side
 @dataclass(frozen=True)
 class CitedPassage:
     source: str  # source id
-    article: str  # the article's short name, as running text: 'the “fireworks” article'
+    article: str  # the article's short name, as running text: 'the “budget” article'
     before: str  # the sentence up to the cited words ('' when the passage starts a sentence)
     exact: str  # the cited words, as the article prints them
     after: str

@@ -303,7 +303,7 @@ class SiteModel:
         return self._support[statement_id]
 
     def article_name(self, source_id: str) -> str:
-        """An article's short name for running text ('the “fireworks” article'); its title if it has none."""
+        """An article's short name for running text ('the “budget” article'); its title if it has none."""
         source = self.index.sources[source_id]
         return source.label or source.title
 

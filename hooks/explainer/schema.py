@@ -619,7 +619,7 @@ NAME = Obj(
     "name",
     model.Name,
     (
-        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Baldwins', 'New York City'", True),
+        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Daily Report', 'New York City'", True),
         Key("kind", Choice(model.NAME_KINDS), "'title' of a work (series, film); 'outlet' (a publication or programme that reports); 'organisation' (a network, a platform); 'place'", True),
         Key("aliases", ListOf(SHORT), "other forms the articles use, e.g. 'NYC'"),
         Key("note", TEXT, "what the name is, for editors"),
