@@ -25,6 +25,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from explainer import assets
+from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, outline
 from explainer.jsonld import Publication
@@ -65,7 +66,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(diagnostic.format_text())
     custom_dir = config.theme.custom_dir
     # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
-    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
+    words = load_words(root, options, Report())  # its problems were reported by the check
+    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [], words)
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: set SITE_URL to the address the site is published at")
     try:

@@ -11,6 +11,7 @@ pages, the Atom feed and the JSON exports are compared as they are.
 from __future__ import annotations
 
 import difflib
+import json
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
@@ -72,9 +73,47 @@ class _Reader(HTMLParser):
 
 # Elements that start a line of their own, so that a changed word shows in its line, not the page's.
 BLOCKS = {
-    "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6", "table", "tr", "th", "td",
-    "caption", "figcaption", "figure", "section", "nav", "header", "footer", "main", "article", "aside", "details",
-    "summary", "blockquote", "pre", "form", "button", "label", "title", "desc", "text", "tspan", "noscript", "svg",
+    "p",
+    "div",
+    "li",
+    "ul",
+    "ol",
+    "dl",
+    "dt",
+    "dd",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "tr",
+    "th",
+    "td",
+    "caption",
+    "figcaption",
+    "figure",
+    "section",
+    "nav",
+    "header",
+    "footer",
+    "main",
+    "article",
+    "aside",
+    "details",
+    "summary",
+    "blockquote",
+    "pre",
+    "form",
+    "button",
+    "label",
+    "title",
+    "desc",
+    "text",
+    "tspan",
+    "noscript",
+    "svg",
 }
 
 
@@ -88,11 +127,24 @@ def page_text(html: str) -> list[str]:
 
 def site_texts(site: Path) -> dict[str, list[str]]:
     """Every page's perceivable text, and every feed and export as it is, by path inside the site."""
-    texts = {p.relative_to(site).as_posix(): page_text(p.read_text(encoding="utf-8")) for p in sorted(site.rglob("*.html"))}
+    texts = {
+        p.relative_to(site).as_posix(): page_text(p.read_text(encoding="utf-8")) for p in sorted(site.rglob("*.html"))
+    }
     for pattern in TEXT_FILES:
         for path in sorted(site.rglob(pattern)):
-            texts[path.relative_to(site).as_posix()] = path.read_text(encoding="utf-8").splitlines()
+            texts[path.relative_to(site).as_posix()] = _lines(path)
     return texts
+
+
+def _lines(path: Path) -> list[str]:
+    """A file as lines to compare: JSON one value per line (the search index one page section per line)."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix != ".json":
+        return text.splitlines()
+    data = json.loads(text)
+    if isinstance(data, dict) and isinstance(data.get("docs"), list):  # the search index
+        return [json.dumps(doc, ensure_ascii=False, sort_keys=True) for doc in data["docs"]]
+    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).splitlines()
 
 
 def differences(old: Path, new: Path) -> list[str]:
