@@ -223,10 +223,10 @@ class SiteModel:
         for metrics in (pictures.WIDE, pictures.NARROW):
             if metrics not in self._family_layouts:
                 texts = {
-                    m.id: pictures.BoxText((m.name,), ("age " + " or ".join(str(a.age) for a in m.ages),) if m.ages else ())
+                    m.id: pictures.BoxText((m.name,), (self.words.text("family.age", ages=self.words.join([str(a.age) for a in m.ages], "list.or")),) if m.ages else ())
                     for m in self.family.members.values()
                 }
-                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
+                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics, self.words)
         return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
 
     def by_topic(self, claims: list[model.Claim]) -> list[tuple[model.Topic, list[model.Claim]]]:
@@ -274,7 +274,7 @@ class SiteModel:
         """The timeline picture laid out wide (desktop) and narrow (phone)."""
         if self._timeline_layouts is None:
             entries, groups = self.timeline_entries()
-            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
+            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m, self.words) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
         return self._timeline_layouts
 
     def comparison(self) -> Comparison:

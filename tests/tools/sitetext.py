@@ -143,7 +143,9 @@ def _lines(path: Path) -> list[str]:
         return text.splitlines()
     data = json.loads(text)
     if isinstance(data, dict) and isinstance(data.get("docs"), list):  # the search index
-        return [json.dumps(doc, ensure_ascii=False, sort_keys=True) for doc in data["docs"]]
+        # White space in the index is the HTML's own and is not shown (results show the text of a section).
+        docs = [{k: " ".join(v.split()) if isinstance(v, str) else v for k, v in doc.items()} for doc in data["docs"]]
+        return [json.dumps(doc, ensure_ascii=False, sort_keys=True) for doc in docs]
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).splitlines()
 
 
