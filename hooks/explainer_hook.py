@@ -4,6 +4,7 @@ on_config   load, validate, resolve and verify everything (before MkDocs cleans 
 on_files    add the generated pages and the extra files (assets, exports, seeds, robots.txt), all in memory.
 on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages; give
             every page its JSON-LD.
+on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
 on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
 """
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
@@ -28,7 +29,7 @@ from explainer import assets
 from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, outline
-from explainer.jsonld import Publication
+from explainer.jsonld import Publication, script_json
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
@@ -82,7 +83,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
     config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes instances through
-    _build.update(layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
+    _build.update(words=words, layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
@@ -165,9 +166,17 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     return context
 
 
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    words = _build["words"]
+    env.globals["explainer_words"] = words
+    env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))  # safe inside <script>
+    return env
+
+
 def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict[str, Any]:
     if template_name == "404.html":
-        context["explainer_jsonld"] = handwritten_page_jsonld(_build["publication"], "404.html", "Page not found", "", is_home=False)
+        title = _build["words"].text("page.not_found.title")
+        context["explainer_jsonld"] = handwritten_page_jsonld(_build["publication"], "404.html", title, "", is_home=False)
     return context
 
 

@@ -85,7 +85,8 @@ class PagePlan:
 class RelationView:
     relation: model.Relation
     other: str  # the other person's id
-    label: str  # what the other person is to this one
+    kind: str  # what the other person is to this one: a relation kind (spouse, child, ...)
+    label: str  # the same in the site's words
     declared_here: bool
 
 
@@ -177,9 +178,9 @@ class SiteModel:
         self.relations_of: dict[str, list[RelationView]] = defaultdict(list)
         for person in index.content.people:
             for relation in person.relations:
-                self.relations_of[person.id].append(RelationView(relation, relation.person, words.text(f"relation.{relation.kind}"), True))
+                self.relations_of[person.id].append(RelationView(relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True))
                 inverse = model.INVERSE_RELATION[relation.kind]
-                self.relations_of[relation.person].append(RelationView(relation, person.id, words.text(f"relation.{inverse}"), False))
+                self.relations_of[relation.person].append(RelationView(relation, person.id, inverse, words.text(f"relation.{inverse}"), False))
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
