@@ -145,9 +145,9 @@ class Words:
 # ---- reading catalogues ------------------------------------------------------------------------------------
 
 
-def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[str, tuple[Entry, Node]]:
-    """Every entry under `node`, by dotted key, with the node it was written at; problems reported."""
-    found: dict[str, tuple[Entry, Node]] = {}
+def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[str, tuple[Entry, Node, Node]]:
+    """Every entry under `node`, by dotted key, with the nodes of its value and of its key; problems reported."""
+    found: dict[str, tuple[Entry, Node, Node]] = {}
     if not isinstance(node, MappingNode):
         report.error(
             node_pos(path, node), "expected a mapping of words by key", "copy the layout of the engine's words/en.yaml"
@@ -159,12 +159,12 @@ def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[st
             if value.tag != "tag:yaml.org,2002:str":
                 report.error(node_pos(path, value), f"'{key}' must be text", "put the words in quotes")
                 continue
-            found[key] = (value.value, value)
+            found[key] = (value.value, value, key_node)
         elif isinstance(value, SequenceNode):
             if not all(isinstance(item, ScalarNode) and item.tag == "tag:yaml.org,2002:str" for item in value.value):
                 report.error(node_pos(path, value), f"'{key}' must be a list of texts")
                 continue
-            found[key] = (tuple(item.value for item in value.value), value)
+            found[key] = (tuple(item.value for item in value.value), value, key_node)
         elif any(k.value == "other" for k, _ in value.value):
             forms: dict[str, str] = {}
             for form_key, form in value.value:
@@ -182,7 +182,7 @@ def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[st
                     )
                 else:
                     forms[form_key.value] = form.value
-            found[key] = (forms, value)
+            found[key] = (forms, value, key_node)
         else:
             found.update(_flatten(path, value, report, key + "."))
     return found
@@ -264,7 +264,7 @@ def _catalogue(language: str) -> dict[str, Entry] | None:
     entries = _flatten(f"{BUILT_IN}/{language}.yaml", node, report) if node is not None else {}
     if report.items:
         raise WordsError("\n".join(d.format_text() for d in report.items))
-    return {key: entry for key, (entry, _) in entries.items()}
+    return {key: entry for key, (entry, _, _) in entries.items()}
 
 
 @functools.cache
@@ -288,11 +288,11 @@ def load_words(root: Path, options: Options, report: Report) -> Words:
     if shown:
         node = load_yaml(root / shown, shown, report, options)
         entries = _flatten(shown, node, report) if node is not None else {}
-        for key, (entry, at) in entries.items():
+        for key, (entry, at, key_at) in entries.items():
             if key not in english_entries:
                 close = difflib.get_close_matches(key, list(english_entries), n=1)
                 report.error(
-                    node_pos(shown, at),
+                    node_pos(shown, key_at),
                     f"'{key}' is not a word of the engine",
                     f"did you mean '{close[0]}'?" if close else "the keys are those of the engine's words/en.yaml",
                 )

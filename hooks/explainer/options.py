@@ -72,7 +72,7 @@ class Options:
     max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
     # The words readers see (words.py): the language's plural rules and catalogue, and a site's own entries.
     language: str = _option("en", "language of the words the engine shows (a BCP 47 code, as theme.language): its plural rules, and its catalogue where the engine has one", check=_language)
-    words: str = _option("", "YAML file of the site's own words, replacing the engine's entries of the same key (see Words and translations)", check=_words_file)
+    words: str = _option("", "YAML file of the site's own words, replacing the engine's entries of the same key (see the Words and translations page)", check=_words_file)
 
 
 def _env(node: yaml.Node) -> object:
@@ -155,4 +155,4 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
 
 def options_table() -> list[tuple[str, str, str]]:
     """(option, default, what it does) for the documentation page."""
-    return [(f.name, str(f.default), f.metadata["doc"]) for f in fields(Options)]
+    return [(f.name, str(f.default) if f.default != "" else "(none)", f.metadata["doc"]) for f in fields(Options)]

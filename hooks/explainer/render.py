@@ -488,38 +488,47 @@ class PageContext:
         return self.site.index.records[record_id][0]
 
 
+def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
+    """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
+    for an entry as HTML, `sep(loop, style)` for what follows a list item, and dates and shares in words."""
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        w=words.html,
+        words=words,
+        sep=lambda loop, style="list.and": words.separator(style, loop.index, loop.length),
+        percent=words.percent,
+        percent1=lambda x: words.percent(x, 1),
+        long_date=lambda date: long_date(date, words),
+        date_text=lambda date: dates.date_text(date, words),
+        inferred_badges=lambda date: dates.inferred_badges(date, words),
+    )
+    return env
+
+
 class Renderer:
     def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None, words: Words | None = None) -> None:
         """`template_dirs`: folders whose templates replace the engine's own of the same name; `words`: the
         site's words (the engine's English ones without)."""
         self.site = SiteModel(verified, url_scheme or Urls(), words)
         words = self.site.words
-        self.env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+        self.env = template_env(words, template_dirs)
         self.env.globals.update(
             voice=self.site.voice,
             sources_page=urls.SOURCES,
             kind_labels={kind: words.text(f"kind.{kind}") for kind in STATEMENT_KINDS},
-            w=words.html,
-            words=words,
-            sep=lambda loop, style="list.and": words.separator(style, loop.index, loop.length),
             diff_against=diff_against,
             wording_summary=summarize,
-            percent=words.percent,
-            percent1=lambda x: words.percent(x, 1),
             shingle_words=SHINGLE_WORDS,
             copy_threshold=COPY_THRESHOLD,
-            long_date=lambda date: long_date(date, words),
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_fact_articles=MIN_FACT_ARTICLES,
             min_quote_articles=MIN_QUOTE_ARTICLES,
-            date_text=lambda date: dates.date_text(date, words),
-            inferred_badges=lambda date: dates.inferred_badges(date, words),
         )
         self.env.filters["prose"] = _prose
         self.env.filters["clip"] = _clip
