@@ -6,7 +6,7 @@ on_page_*   give generated pages their title and HTML; resolve wiki-links in han
             every page its JSON-LD.
 on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
-on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
+on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last good build.
 """
 
 from __future__ import annotations
@@ -185,6 +185,8 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     layout: Layout = _build.get("layout") or Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
+    if layout.options is not None and layout.options.words:
+        server.watch(str(layout.root / layout.options.words))  # the site's own words
     server.builder = _keep_last_good_site(server.builder)
     return server
 

@@ -112,6 +112,14 @@ def test_no_english_words_in_the_scripts() -> None:
         assert words == [], path.name
 
 
+def test_no_words_in_the_stylesheets() -> None:
+    # Generated content in CSS is punctuation and symbols only; a word it shows comes from an attribute.
+    for path in sorted((ENGINE / "assets").glob("*.css")):
+        shown = re.findall(r'content:\s*((?:"[^"]*"|attr\([^)]*\)|\s)+)', path.read_text(encoding="utf-8"))
+        strings = [text for value in shown for text in re.findall(r'"([^"]*)"', value)]
+        assert [text for text in strings if re.search(r"[A-Za-z]{2,}", text)] == [], path.name
+
+
 def test_plural_forms_follow_the_language(tmp_path: Path) -> None:
     (tmp_path / "words.yaml").write_text(
         "support:\n  articles:\n    one: '{n} artykuł'\n    few: '{n} artykuły'\n    many: '{n} artykułów'\n    other: '{n} artykułu'\n",

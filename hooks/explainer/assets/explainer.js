@@ -72,7 +72,7 @@
     var url = new URL(control.getAttribute("href"), window.location.href).href;
     navigator.clipboard.writeText(url).then(function () {
       history.replaceState(null, "", url);
-      control.setAttribute("data-copied", "");
+      control.setAttribute("data-copied", t("copied"));
       liveRegion().textContent = t("link_copied");
       setTimeout(function () { control.removeAttribute("data-copied"); }, 2000);
     }, function () {
