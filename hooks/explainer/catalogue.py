@@ -117,12 +117,6 @@ class Words:
     def join(self, items: Sequence[str], style: str = "list.and") -> str:
         return "".join(item + self.separator(style, i, len(items)) for i, item in enumerate(items, start=1))
 
-    def join_html(self, items: Sequence[object], style: str = "list.and") -> Markup:
-        out = Markup("")
-        for i, item in enumerate(items, start=1):
-            out += escape(item) + self.separator(style, i, len(items))
-        return out
-
     def number(self, value: float, decimals: int = 0) -> str:
         text = f"{value:.{decimals}f}"
         return text.replace(".", self.text("number.decimal_point")) if decimals else text
