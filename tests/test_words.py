@@ -293,3 +293,13 @@ def test_words_are_escaped_where_they_are_shown(tmp_path: Path) -> None:
     words: Words = load_words(tmp_path, Options(words="words.yaml"), Report())
     assert str(words.html("people.intro")) == "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"
     assert str(words.html("person.quotes_by", person="<b>Ann</b>")) == "Quotes by &lt;b&gt;Ann&lt;/b&gt;"
+
+
+def test_the_build_reads_the_words_file_as_the_check_does(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    (project / "words.yaml").write_text(BAD_WORDS[0][1], encoding="utf-8")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("extra:\n  explainer:\n    words: words.yaml\n")
+    build = run_mkdocs(project, "build", "--strict")
+    assert build.returncode != 0 and BAD_WORDS[0][2] in build.stderr
+    assert not (project / "site").exists()
