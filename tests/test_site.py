@@ -246,13 +246,15 @@ def test_annotations_export_is_one_web_annotation_per_citation(built_site: Path)
     assert {p.name: p.read_bytes() for p in (built_site / "data" / "seeds").glob("*.txt")} == seeds
 
 
-def test_every_statement_and_passage_has_a_copy_link(built_site: Path) -> None:
+def test_every_statement_has_a_copy_link_and_every_listed_passage_a_link(built_site: Path) -> None:
     for page in html_pages(built_site):
         text = page.read_text(encoding="utf-8")
         for statement_id in re.findall(r'<li class="ex-statement" id="([^"]+)"', text):
             assert f'class="ex-copylink" href="#{statement_id}"' in text, f"{page}: {statement_id}"
+        # A passage's entry in the list after the text is itself a link to the passage (its words), so it
+        # carries no second link to the same place.
         for anchor in re.findall(r'<li id="by-(q-\d+-\d+)"', text):
-            assert f'class="ex-copylink" href="#{anchor}"' in text, f"{page}: {anchor}"
+            assert re.search(rf'<li id="by-{anchor}"><a href="#{anchor}">“[^<]+”</a> — cited for:', text), f"{page}: {anchor}"
 
 
 def test_transcript_lines_show_speaker_sources_and_variant_wordings(built_site: Path) -> None:
