@@ -486,7 +486,8 @@ def test_focus_is_never_hidden_under_the_header_when_tabbing_backwards(desktop: 
         seen = page.evaluate(
             """() => {
                 const e = document.activeElement;
-                if (!e || e === document.body || e.closest('.md-header, .md-sidebar, .ex-landed')) return null;
+                if (e && e.closest('.md-header')) return 'top';
+                if (!e || e === document.body || e.closest('.md-sidebar, .ex-landed')) return null;
                 const r = e.getClientRects()[0] || e.getBoundingClientRect();  // a link's first line
                 const x = Math.min(Math.max(r.left + Math.min(r.width, 20) / 2, 0), innerWidth - 1), y = r.top + Math.min(r.height, 20) / 2;
                 const hit = document.elementFromPoint(x, y);
@@ -494,6 +495,10 @@ def test_focus_is_never_hidden_under_the_header_when_tabbing_backwards(desktop: 
                         ok: !!hit && (e.contains(hit) || hit.contains(e))};
             }"""
         )
+        if seen == "top":
+            # Back at the header: every control of the page has been passed. Going on would focus the search
+            # field, whose overlay covers the page on purpose, and then wrap round to the footer.
+            break
         if seen and not seen["ok"]:
             hidden.append(seen)
     assert hidden == [], f"{len(hidden)} focused controls were covered, e.g. {hidden[:3]}"
