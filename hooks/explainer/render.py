@@ -623,7 +623,7 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         speaker = site.speaker_names(quote)
         # Titled by its words: many quotes share a speaker, and search results must tell them apart.
         if site.attributions(quote.id):
-            title = f"“{_clip(site.quote_text(quote.id))}” — {site.voice(quote.speaker)} (speaker disputed)"
+            title = f"“{_clip(site.quote_text(quote.id))}” — as attributed to {site.voice(quote.speaker)} (speaker disputed)"
             description = f"Each article's wording of a quote the articles attribute to {speaker}: who said it is disputed."
         else:
             title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"

@@ -361,8 +361,21 @@
       var count = 0;
       var lists = found.map(function (p) {
         var entry = document.getElementById("by-" + p.id);
-        var list = entry && entry.querySelector("ul");
-        if (!list) return null;
+        if (!entry) return null;
+        var list = entry.querySelector("ul");
+        if (list) {
+          list = list.cloneNode(true);
+        } else {
+          // Cited for one statement: the entry names it in its sentence ("... — cited for: fact: <a>").
+          var link = entry.querySelector("a[data-statement]");
+          if (!link) return null;
+          list = document.createElement("ul");
+          var item = document.createElement("li");
+          var label = link.previousSibling;
+          item.appendChild(document.createTextNode(label ? label.textContent.replace(/^[\s\S]*cited for:\s*/, "") : ""));
+          for (var node = link; node; node = node.nextSibling) item.appendChild(node.cloneNode(true));
+          list.appendChild(item);
+        }
         count += list.children.length;
         var block = document.createElement("div");
         if (found.length > 1) {
@@ -370,7 +383,7 @@
           quote.textContent = entry.querySelector("a").textContent;
           block.appendChild(quote);
         }
-        block.appendChild(list.cloneNode(true));
+        block.appendChild(list);
         return block;
       }).filter(Boolean);
       title.textContent = "Cited for " + count + (count === 1 ? " statement" : " statements");
