@@ -126,7 +126,13 @@ def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: 
     page.wait_for_url(re.compile(r"/people/alec-baldwin/#alec-kim-former-spouse$"))
     relation = page.locator("li#alec-kim-former-spouse")
     expect(relation).to_contain_text("former spouse: Kim Basinger")
-    assert relation.locator("a[href*='/sources/']").count() >= 2  # the two articles that name his ex-wife
+    # Its citation control names the two articles that name his ex-wife, and opening it lists both.
+    chip = relation.locator(":scope > a.ex-chip")
+    expect(chip).to_have_accessible_name(re.compile(r"^2 articles\b"))
+    chip.click()
+    expect(page.locator("#ex-pop")).to_be_visible()
+    assert page.locator("#ex-pop a[href*='/sources/']").count() >= 2
+    page.keyboard.press("Escape")
     # A child's line leads to that child's family section, which lists both parents with their citations.
     page = desktop.open(PEOPLE)
     page.locator("svg.ex-picture--wide a.ex-tree__child[href^='carmen-baldwin/']").click()

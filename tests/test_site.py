@@ -165,6 +165,8 @@ def test_citation_notes_stay_out_of_the_search_index(built_site: Path) -> None:
     counts = sum(len(re.findall(r"\b\d+ articles?\b", doc["text"])) for doc in person)
     assert person and counts < 20, counts
     assert "Citations on this page" not in " ".join(doc["title"] for doc in index["docs"])
+    # Nor an empty result under the page's title for the notes' heading.
+    assert [doc["location"] for doc in index["docs"] if "#ex-notes" in doc["location"]] == []
 
 
 def test_export_offsets_give_back_the_exact_passage(built_site: Path) -> None:

@@ -379,8 +379,24 @@
       var count = 0;
       var lists = found.map(function (p) {
         var entry = document.getElementById("by-" + p.id);
-        var list = entry && entry.querySelector("ul");
-        if (!list) return null;
+        if (!entry) return null;
+        var list = entry.querySelector("ul");
+        if (list) {
+          list = list.cloneNode(true);
+        } else {
+          // Cited for one statement: the entry names it in its sentence ("... — cited for: fact: <a>"); the
+          // list's data-cited-for holds the words that come before the statement's kind.
+          var link = entry.querySelector("a[data-statement]");
+          if (!link) return null;
+          list = document.createElement("ul");
+          var item = document.createElement("li");
+          var label = link.previousSibling ? link.previousSibling.textContent : "";
+          var marker = entry.parentNode.getAttribute("data-cited-for") || "";
+          var at = marker ? label.lastIndexOf(marker) : -1;
+          item.appendChild(document.createTextNode((at < 0 ? label : label.slice(at + marker.length)).replace(/^\s+/, "")));
+          for (var node = link; node; node = node.nextSibling) item.appendChild(node.cloneNode(true));
+          list.appendChild(item);
+        }
         count += list.children.length;
         var block = document.createElement("div");
         if (found.length > 1) {
@@ -388,7 +404,7 @@
           quote.textContent = entry.querySelector("a").textContent;
           block.appendChild(quote);
         }
-        block.appendChild(list.cloneNode(true));
+        block.appendChild(list);
         return block;
       }).filter(Boolean);
       title.textContent = t("cited_for_count", { n: count });
