@@ -9,6 +9,7 @@ on_serve    rebuild when content/ or seeds/ change; on content errors keep servi
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -29,25 +30,49 @@ from explainer.urls import Urls
 
 log = get_plugin_logger("explainer")
 
-# Set afresh by every on_config: `mkdocs serve` imports this module once and rebuilds many times.
-_build: dict[str, Any] = {}
+
+
+@dataclass
+class Build:
+    """What on_config computed for one build, for the events that follow it."""
+
+    layout: Layout
+    renderer: Renderer
+    plans: dict[str, PagePlan]  # by source path
+    wikilinks: dict[str, dict[str, str]] = field(default_factory=dict)  # hand-written page -> token -> HTML
+
+
+@dataclass
+class State:
+    """Set afresh by every on_config: `mkdocs serve` imports this module once and rebuilds many times."""
+
+    build: Build | None = None
+    failed: bool = False  # the last on_config found errors in the content
+
+    def current(self) -> Build:
+        if self.build is None:
+            raise PluginError("the explainer hook's on_config did not run for this build")
+        return self.build
+
+
+_state = State()
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    _build.clear()
+    _state.build, _state.failed = None, False
     root = _project_root(config)
     layout = Layout(root, docs_dir=Path(config.docs_dir).resolve().relative_to(root).as_posix())
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
-        _build["failed"] = True
+        _state.failed = True
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
     renderer = Renderer(verified, Urls(config.use_directory_urls))
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
-    _build.update(layout=layout, renderer=renderer, plans={plan.src_uri: plan for plan in renderer.plan()})
+    _state.build = Build(layout, renderer, {plan.src_uri: plan for plan in renderer.plan()})
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
@@ -58,8 +83,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    plans: dict[str, PagePlan] = _build["plans"]
-    for plan in plans.values():
+    build = _state.current()
+    for plan in build.plans.values():
         if files.get_file_from_path(plan.src_uri) is not None:
             raise PluginError(f"{config.docs_dir}/{plan.src_uri} would hide a generated page; rename or remove it")
         # Entity pages are reached from index pages; a nav listing them all would make builds quadratic.
@@ -67,7 +92,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
-    for path, content in extra_files(_build["renderer"].site, config.site_url or ""):
+    for path, content in extra_files(build.renderer.site, config.site_url or ""):
         files.append(File.generated(config, path, content=content))
     return files
 
@@ -85,25 +110,26 @@ def _project_root(config: MkDocsConfig) -> Path:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    plan = _build["plans"].get(page.file.src_uri)
+    build = _state.current()
+    plan = build.plans.get(page.file.src_uri)
     if plan is not None:
-        page.meta.update(page_meta(_build["renderer"].site, plan, config.site_url or ""))
+        page.meta.update(page_meta(build.renderer.site, plan, config.site_url or ""))
         return markdown
-    markdown, fragments = _build["renderer"].render_wikilinks(markdown, page.url)
-    _build.setdefault("wikilinks", {})[page.file.src_uri] = fragments
+    markdown, build.wikilinks[page.file.src_uri] = build.renderer.render_wikilinks(markdown, page.url)
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    plan = _build["plans"].get(page.file.src_uri)
+    build = _state.current()
+    plan = build.plans.get(page.file.src_uri)
     if plan is None:
-        return restore_wikilinks(html, _build.get("wikilinks", {}).get(page.file.src_uri, {}))
-    return _build["renderer"].render(plan, page.url)
+        return restore_wikilinks(html, build.wikilinks.get(page.file.src_uri, {}))
+    return build.renderer.render(plan, page.url)
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     root = _project_root(config)
-    layout: Layout = _build.get("layout") or Layout(root)
+    layout = _state.build.layout if _state.build is not None else Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
     server.builder = _keep_last_good_site(server.builder)
@@ -121,7 +147,7 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
         try:
             builder(*args, **kwargs)
         except Exception:
-            if not _build.get("failed"):
+            if not _state.failed:
                 raise
             log.error("The content has errors (listed above); still serving the last good build. Fix them and save to rebuild.")
 

@@ -16,7 +16,7 @@ CLAIM = TINY_CLAIM
 CASES = {
     "unknown key": (
         {"claims.yaml": CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    txt: again\n")},
-        [("content/claims.yaml", 5, 5, "error", "unknown key 'txt' in claim", "did you mean 'text'? allowed keys: id, topic, text, attribution, about, event, citations")],
+        [("content/claims.yaml", 5, 5, "error", "unknown key 'txt' in claim", "did you mean 'text'? allowed keys: id, topic, text, attribution, about, event, organizations, citations")],
     ),
     "wrong type": (
         {"claims.yaml": CLAIM.replace("    topic: general\n", "    topic: general\n    about: ann\n")},

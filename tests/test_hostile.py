@@ -20,9 +20,13 @@ import pytest
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
 from explainer import seeds, yamlload
 from explainer.pipeline import Layout, check
+from explainer.model import Content
 from explainer.resolve import RESERVED_IDS, is_reserved
+from explainer.schema import sections
 from explainer.seeds import SeedError, read_seed
 from explainer.textmatch import closest_passage, normalize
+
+SECTIONS = ", ".join(sections(Content))  # as every message that lists them names them
 
 # ---- injection: a tiny site whose every text field is hostile -------------------------------------
 
@@ -359,7 +363,6 @@ TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    ci
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"
 TAG_HINT = "remove the tag: content files hold plain text, numbers, lists and mappings"
 PRINTABLE_HINT = r"remove it: content files hold printable text only (check escapes such as \0, \x.. or \u.. in quoted text)"
-SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions"
 
 YAML_CASES = [
     ("python object tag", b"claims: !!python/object/apply:os.system ['echo pwned']\n", f"content/x.yaml:1:9: tag '!!python/object/apply:os.system' is not allowed | {TAG_HINT}"),

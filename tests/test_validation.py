@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_CLAIM, make_project
+from explainer.model import Content
 from explainer.pipeline import Layout, check
+from explainer.schema import sections
 
 CLAIM = TINY_CLAIM
 
@@ -22,7 +24,7 @@ CASES = [
     (
         "unknown key",
         CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    colour: red\n"),
-        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, about, event, citations",
+        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, about, event, organizations, citations",
     ),
     (
         "wrong type",
@@ -97,7 +99,7 @@ CASES = [
     (
         "unknown section",
         CLAIM.replace("claims:", "claim:"),
-        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions",
+        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: " + ", ".join(sections(Content)),
     ),
 ]
 

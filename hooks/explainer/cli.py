@@ -14,6 +14,7 @@ from pathlib import Path
 from .diagnostics import Severity
 from .lock import LOCK_FILE, lock_text
 from .pipeline import Layout, check
+from .model import Content
 from .schema import json_schema
 
 
@@ -57,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def schema_text() -> str:
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(json_schema(Content), indent=2, ensure_ascii=False) + "\n"
 
 
 def run_lock(root: Path, check_only: bool) -> int:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import urls
+from . import model, urls
 from .render import PagePlan, SiteModel
+from .schema import Record
 
 CONTEXT = "https://schema.org"
 CONTEXT_SIZE = 32  # characters of prefix/suffix in a TextQuoteSelector
@@ -29,14 +30,26 @@ def _source_ref(site: SiteModel, site_url: str, source_id: str) -> dict[str, Any
     return ref
 
 
+def _thing(site: SiteModel, site_url: str, record: Record, schema_type: str) -> dict[str, Any]:
+    """A schema.org thing with a page of its own: its type, name, address, other names and summary."""
+    record_id: str = getattr(record, "id")  # noqa: B009 - records with pages have ids
+    data: dict[str, Any] = {"@context": CONTEXT, "@type": schema_type, "name": site.label(record_id), "url": absolute(site_url, site.url_of[record_id])}
+    aliases = getattr(record, "aliases", None)
+    if aliases:
+        data["alternateName"] = list(aliases)
+    summary = getattr(record, "summary", None)
+    if summary:
+        data["description"] = "".join(part for part, _ in site.prose_parts(summary))
+    return data
+
+
 def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] | None:
     """JSON-LD for a generated page, or None for pages that describe no single thing."""
-    if "person" in plan.args:
-        person = plan.args["person"]
-        data: dict[str, Any] = {"@context": CONTEXT, "@type": "Person", "name": person.name, "url": absolute(site_url, site.url_of[person.id])}
-        if person.aliases:
-            data["alternateName"] = list(person.aliases)
-        for view in site.relations_of.get(person.id, []):
+    record = plan.record
+    if isinstance(record, model.Person):
+        data = _thing(site, site_url, record, "Person")
+        data.pop("description", None)
+        for view in site.relations_of.get(record.id, []):
             other = {"@type": "Person", "name": site.label(view.other), "url": absolute(site_url, site.url_of[view.other])}
             key = {"spouse": "spouse", "child": "children", "parent": "parent"}.get(view.label)
             if key == "spouse":
@@ -44,31 +57,31 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
             elif key:
                 data.setdefault(key, []).append(other)
         return data
-    if "quote" in plan.args:
-        quote = plan.args["quote"]
-        located = site.verified.located.get(quote.id, ())
+    if isinstance(record, model.Quote):
+        located = site.verified.located.get(record.id, ())
         data = {
             "@context": CONTEXT,
             "@type": "Quotation",
-            "text": site.quote_text(quote.id),
-            "url": absolute(site_url, site.url_of[quote.id]),
+            "text": site.quote_text(record.id),
+            "url": absolute(site_url, site.url_of[record.id]),
             "citation": [_source_ref(site, site_url, source) for source in dict.fromkeys(c.source for c in located)],
         }
-        if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person:
-            data["creator"] = {"@type": "Person", "name": site.label(quote.speaker.person), "url": absolute(site_url, site.url_of[quote.speaker.person])}
+        if record.speaker.kind == "person" and record.speaker.person:
+            person = record.speaker.person
+            data["creator"] = {"@type": "Person", "name": site.label(person), "url": absolute(site_url, site.url_of[person])}
         return data
-    if "source" in plan.args:
-        source = plan.args["source"]
-        data = {
-            **_source_ref(site, site_url, source.id),
+    if isinstance(record, model.Source):
+        return {
+            **_source_ref(site, site_url, record.id),
             "@context": CONTEXT,
-            "text": site.verified.seeds[source.id].text,
+            "text": site.verified.seeds[record.id].text,
             "hasPart": [
-                {"@type": "Quotation", "text": p.located.exact, "url": absolute(site_url, site.url_of[source.id] + "#" + p.anchor)}
-                for p in site.passages.get(source.id, [])
+                {"@type": "Quotation", "text": p.located.exact, "url": absolute(site_url, site.url_of[record.id] + "#" + p.anchor)}
+                for p in site.passages.get(record.id, [])
             ],
         }
-        return data
+    if record is not None and plan.page.schema_type is not None:
+        return _thing(site, site_url, record, plan.page.schema_type)
     return None
 
 

@@ -1,10 +1,16 @@
-"""The explainer's records as plain typed data, exactly as editors wrote them (after validation)."""
+"""Every record kind of the explainer and every key an editor may write, each declared once.
+
+A class is a record kind (`schema.record`): its `KIND` says what it is called and where it is shown,
+its fields are the keys (`schema.key`: value type, description, default when optional). `Content` lists
+the top-level sections of a content file. Validation, the reference checks, the JSON Schema and the
+field reference all read these declarations; CONTRIBUTING.md says how to add a kind.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .diagnostics import Pos
+from .schema import Choice, Integer, Kind, ListOf, Page, Record, Slug, Text, key, record, section
 
 VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
@@ -13,100 +19,168 @@ TITLE_KINDS = ("headline", "description")
 YEAR_BASES = ("stated", "inferred")
 DISAGREEMENT_KINDS = ("substance", "wording")
 
+ID = Slug()
+TEXT = Text()
+SHORT = Text(max_len=500)
 
-@dataclass
-class Record:
-    """Base of every record: where it was written, and where each of its keys was."""
-
-    pos: Pos
-    key_pos: dict[str, Pos] = field(default_factory=dict, repr=False, compare=False)
-
-    def at(self, key: str) -> Pos:
-        return self.key_pos.get(key, self.pos)
-
-
-@dataclass
+@record
 class Citation(Record):
-    source: str = ""
-    quote: str = ""
-    prefix: str | None = None
-    suffix: str | None = None
-    occurrence: int | None = None
-    note: str | None = None
+    """A passage of a seed article that supports the statement."""
+
+    KIND = Kind("citation")
+
+    source: str = key(Slug("source"), "id of the source (seed article) that contains the passage")
+    quote: str = key(Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly")
+    prefix: str | None = key(SHORT, "text just before the passage, when the passage occurs more than once", default=None)
+    suffix: str | None = key(SHORT, "text just after the passage, when the passage occurs more than once", default=None)
+    occurrence: int | None = key(Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once", default=None)
+    note: str | None = key(TEXT, "an editor's remark about this citation, shown to readers in the citation's preview", default=None)
 
 
-@dataclass
+CITATIONS = ListOf(Citation, min_items=1)
+
+
+@record
 class Voice(Record):
-    """Who says a thing: the article itself, a named person, an unnamed insider, commenters, the interviewer."""
+    """Who a statement or quote is attributed to: the article itself, a named person, an unnamed insider,
+    commenters or the interviewer."""
 
-    kind: str = "article"
-    person: str | None = None
-    label: str | None = None
+    KIND = Kind("voice")
+
+    kind: str = key(Choice(VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer")
+    person: str | None = key(Slug("person"), "the person's id, when kind is 'person'", default=None)
+    label: str | None = key(SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'", default=None)
 
 
-@dataclass
+ORGANIZATIONS_DOC = "ids of the organizations (outlets, shows, platforms, companies) it names"
+
+
+@record
 class Fact(Record):
-    id: str = ""
-    text: str = ""
-    topic: str | None = None
-    attribution: Voice | None = None
-    citations: list[Citation] = field(default_factory=list)
+    """A cited fact about a person, an organization or a source."""
+
+    KIND = Kind("fact", label="text", per_owner=True)
+
+    id: str = key(ID, "unique id; also the anchor on the page")
+    text: str = key(TEXT, "the fact, in neutral words")
+    topic: str | None = key(Slug("topic"), "id of a topic", default=None)
+    attribution: Voice | None = key(Voice, "who states it; omitted means the article's own voice", default=None)
+    organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
+    citations: list[Citation] = key(CITATIONS, "passages that support the fact")
 
 
-@dataclass
+@record
 class Relation(Record):
-    id: str = ""
-    kind: str = ""
-    person: str = ""
-    note: str | None = None
-    citations: list[Citation] = field(default_factory=list)
+    """A family relation, declared once; the other person's page shows its inverse."""
+
+    KIND = Kind("relation", label="id")
+
+    id: str = key(ID, "unique id of the relation")
+    kind: str = key(Choice(RELATION_KINDS), "what the other person is to this one: spouse, former-spouse, child or parent")
+    person: str = key(Slug("person"), "id of the other person")
+    note: str | None = key(TEXT, "a remark, e.g. on how the articles phrase it", default=None)
+    citations: list[Citation] = key(CITATIONS, "passages that state the relation")
 
 
-@dataclass
+@record
 class Person(Record):
-    id: str = ""
-    name: str = ""
-    summary: str | None = None
-    aliases: list[str] = field(default_factory=list)
-    facts: list[Fact] = field(default_factory=list)
-    relations: list[Relation] = field(default_factory=list)
+    """Someone the articles name."""
+
+    KIND = Kind(
+        "person",
+        label="name",
+        page=Page("people/{id}.md", "person.html", description="What the articles say about {label}, with citations.", og_type="profile", schema_type="Person"),
+        index=Page("people/index.md", "people_index.html", "People", "Everyone the articles name, with what each article says about them."),
+    )
+
+    id: str = key(ID, "unique id; the page is people/<id>/")
+    name: str = key(SHORT, "the name as the articles give it")
+    summary: str | None = key(TEXT, "one neutral line; every fact in it must also be a cited fact", default=None)
+    aliases: list[str] = key(ListOf(SHORT), "other names the articles use", default_factory=list)
+    facts: list[Fact] = key(ListOf(Fact), "cited facts about the person", default_factory=list)
+    relations: list[Relation] = key(ListOf(Relation), "cited family relations", default_factory=list)
 
 
-@dataclass
+@record
+class Organization(Record):
+    """An outlet, show, platform or company the articles name."""
+
+    KIND = Kind(
+        "organization",
+        label="name",
+        page=Page("organizations/{id}.md", "organization.html", description="What the articles say about {label}, with citations.", schema_type="Organization"),
+        index=Page(
+            "organizations/index.md", "organizations_index.html", "Organizations",
+            "The outlets, shows, platforms and companies the articles name, with what the articles say about each.",
+        ),
+    )
+
+    id: str = key(ID, "unique id; the page is organizations/<id>/")
+    name: str = key(SHORT, "the name as the articles give it")
+    summary: str | None = key(TEXT, "one neutral line; every fact in it must also be a cited fact", default=None)
+    aliases: list[str] = key(ListOf(SHORT), "other names the articles use", default_factory=list)
+    facts: list[Fact] = key(ListOf(Fact), "cited facts about the organization", default_factory=list)
+
+
+@record
 class Source(Record):
-    id: str = ""
-    file: str = ""
-    sha256: str | None = None
-    title: str = ""
-    title_kind: str = "headline"
-    label: str | None = None
-    facts: list[Fact] = field(default_factory=list)
+    """One seed article."""
+
+    KIND = Kind(
+        "source",
+        label="title",
+        page=Page("sources/{id}.md", "source.html", description="Full text of the article, with every passage the explainer cites.", og_type="article"),
+        index=Page("sources/index.md", "sources_index.html", "Sources", "The five articles, with how much of each the explainer cites."),
+    )
+
+    id: str = key(ID, "unique id; the page is sources/<id>/")
+    file: str = key(Text(max_len=300), "the seed file, as a path under seeds/")
+    sha256: str | None = key(Text(max_len=64), "SHA-256 of the seed file's bytes", default=None)
+    title: str = key(SHORT, "the article's headline, or a description written by us")
+    title_kind: str = key(Choice(TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it")
+    label: str | None = key(SHORT, "a short name; where any text mentions this source's id, readers see this name as a link to the article", default=None)
+    facts: list[Fact] = key(ListOf(Fact), "what the text states about itself, e.g. where it first appeared", default_factory=list)
 
 
-@dataclass
+@record
 class Topic(Record):
-    id: str = ""
-    title: str = ""
-    summary: str | None = None
+    """A heading under which claims are grouped."""
+
+    KIND = Kind(
+        "topic",
+        label="title",
+        page=Page("claims/{id}.md", "claims_topic.html", description="Claims about {label}.", summary_first=True),
+        index=Page("claims/index.md", "claims_index.html", "Claims by topic", "The facts the articles state, grouped by topic, each with who says so."),
+    )
+
+    id: str = key(ID, "unique id; the page is claims/<id>/")
+    title: str = key(SHORT, "the topic's heading")
+    summary: str | None = key(TEXT, "what the topic covers", default=None)
 
 
-@dataclass
+@record
 class Inference(Record):
-    """A conclusion the articles do not state, with the reasoning and the passages it rests on."""
+    """Our own reasoning, shown as inference: a conclusion the articles do not state, with the passages it rests on."""
 
-    id: str = ""
-    text: str = ""
-    citations: list[Citation] = field(default_factory=list)
+    KIND = Kind("inference", label="text")
+
+    id: str = key(ID, "unique id")
+    text: str = key(TEXT, "the reasoning, in words")
+    citations: list[Citation] = key(CITATIONS, "passages the reasoning rests on")
 
 
-@dataclass
+@record
 class EventDate(Record):
-    year: int | None = None
-    month: int | None = None
-    day: int | None = None
-    year_basis: str = "stated"
-    inference: Inference | None = None
-    as_written: str | None = None
+    """When an event happened, with its precision."""
+
+    KIND = Kind("date")
+
+    year: int | None = key(Integer(1800, 2200), "the year", default=None)
+    month: int | None = key(Integer(1, 12), "the month, 1-12", default=None)
+    day: int | None = key(Integer(1, 31), "the day of the month", default=None)
+    year_basis: str = key(Choice(YEAR_BASES), "'stated' when an article gives the year, 'inferred' when we reasoned it")
+    inference: Inference | None = key(Inference, "the reasoning behind an inferred year (required when year_basis is 'inferred')", default=None)
+    as_written: str | None = key(SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'", default=None)
 
     @property
     def precision(self) -> str:
@@ -119,98 +193,160 @@ class EventDate(Record):
         return "unknown"
 
 
-@dataclass
+@record
 class Event(Record):
-    id: str = ""
-    title: str = ""
-    text: str = ""
-    date: EventDate | None = None
-    sequence: int = 0
-    place: str | None = None
-    participants: list[str] = field(default_factory=list)
-    citations: list[Citation] = field(default_factory=list)
+    """Something that happened."""
+
+    KIND = Kind(
+        "event",
+        label="title",
+        index=Page("timeline.md", "timeline.html", "Timeline", "The events in order, with how precisely each is dated and which years are inferred."),
+    )
+
+    id: str = key(ID, "unique id; the anchor on the timeline")
+    title: str = key(SHORT, "a short neutral title")
+    text: str = key(TEXT, "what happened")
+    date: EventDate | None = key(EventDate, "when; omit when the articles do not say", default=None)
+    sequence: int = key(Integer(0, 1_000_000), "orders events that share a date, or undated ones", default=0)
+    place: str | None = key(SHORT, "where, as the articles say", default=None)
+    participants: list[str] = key(ListOf(Slug("person")), "ids of the people who took part", default_factory=list)
+    organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
+    citations: list[Citation] = key(CITATIONS, "passages that report the event")
 
 
-@dataclass
+@record
 class Quote(Record):
-    id: str = ""
-    speaker: Voice | None = None
-    addressee: str | None = None
-    event: str | None = None
-    context: str | None = None
-    citations: list[Citation] = field(default_factory=list)
+    """Words someone said or wrote, as each article prints them."""
+
+    KIND = Kind(
+        "quote",
+        page=Page(
+            "quotes/{id}.md", "quote.html", title="Quote: {clipped}", description="Each article's wording of a quote by {speaker}.",
+            search_boost=3.0,  # a quote's own page should rank above the many pages that merely contain its words
+            schema_type="Quotation",
+        ),
+        index=Page("quotes/index.md", "quotes_index.html", "Quotes", "Every quotation, with each article's own wording."),
+    )
+
+    id: str = key(ID, "unique id; the page is quotes/<id>/")
+    speaker: Voice = key(Voice, "who said it")
+    addressee: str | None = key(Slug("person"), "id of the person spoken to", default=None)
+    event: str | None = key(Slug("event"), "id of the event where it was said", default=None)
+    context: str | None = key(TEXT, "a neutral line on the circumstances", default=None)
+    organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
+    citations: list[Citation] = key(CITATIONS, "each article's own wording of the quote, one citation per article")
 
 
-@dataclass
+@record
 class Claim(Record):
-    id: str = ""
-    topic: str = ""
-    text: str = ""
-    attribution: Voice | None = None
-    about: list[str] = field(default_factory=list)
-    event: str | None = None
-    citations: list[Citation] = field(default_factory=list)
+    """A fact the articles state."""
+
+    KIND = Kind("claim", label="text")
+
+    id: str = key(ID, "unique id; the anchor on the topic page")
+    topic: str = key(Slug("topic"), "id of the topic")
+    text: str = key(TEXT, "the statement, in neutral words")
+    attribution: Voice | None = key(Voice, "who states it; omitted means the article's own voice", default=None)
+    about: list[str] = key(ListOf(Slug("person")), "ids of the people it concerns", default_factory=list)
+    event: str | None = key(Slug("event"), "id of the event it concerns", default=None)
+    organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
+    citations: list[Citation] = key(CITATIONS, "passages that support it")
+
+    def shown_with(self) -> str | None:
+        return self.topic
 
 
-@dataclass
+@record
 class Answer(Record):
-    id: str = ""
-    text: str = ""
-    attribution: Voice | None = None
-    citations: list[Citation] = field(default_factory=list)
+    """One side of a disagreement."""
+
+    KIND = Kind("answer", label="text", reader_name="answer in a disagreement")
+
+    id: str = key(ID, "unique id; the anchor of this answer")
+    text: str = key(TEXT, "this side's answer")
+    attribution: Voice | None = key(Voice, "who gives it; omitted means the article's own voice", default=None)
+    organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
+    citations: list[Citation] = key(CITATIONS, "passages that give this answer")
 
 
-@dataclass
+@record
 class Disagreement(Record):
-    id: str = ""
-    question: str = ""
-    kind: str = "substance"
-    topic: str | None = None
-    about: list[str] = field(default_factory=list)
-    answers: list[Answer] = field(default_factory=list)
+    """A place where the articles differ on substance."""
+
+    KIND = Kind(
+        "disagreement",
+        label="question",
+        index=Page("disagreements.md", "disagreements.html", "Where the articles disagree", "Questions the articles answer differently, with every side cited."),
+    )
+
+    id: str = key(ID, "unique id; the anchor on the disagreements page")
+    question: str = key(SHORT, "the question the articles answer differently")
+    kind: str = key(Choice(DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style", default="substance")
+    topic: str | None = key(Slug("topic"), "id of a topic", default=None)
+    about: list[str] = key(ListOf(Slug("person")), "ids of the people it concerns", default_factory=list)
+    answers: list[Answer] = key(ListOf(Answer, min_items=2), "the competing answers, each cited")
 
 
-@dataclass
+@record
 class TranscriptLine(Record):
     """One line of a reconstructed exchange: a quote (by id) or a cited description of an action."""
 
-    id: str = ""
-    quote: str | None = None
-    action: str | None = None
-    speaker: Voice | None = None
-    note: str | None = None
-    citations: list[Citation] = field(default_factory=list)
+    KIND = Kind("transcript line", label="action")
+
+    id: str = key(ID, "unique id; the anchor of the line")
+    quote: str | None = key(Slug("quote"), "id of the quote spoken on this line (its wordings are the citations)", default=None)
+    action: str | None = key(TEXT, "a neutral description of what happens, for a line that is not a quote", default=None)
+    speaker: Voice | None = key(Voice, "who acts, for an action line", default=None)
+    note: str | None = key(TEXT, "what the articles leave uncertain here: the order, the speaker, the wording", default=None)
+    citations: list[Citation] = key(
+        ListOf(Citation, min_items=1), "passages that report an action line (quote lines cite through their quote)", default_factory=list
+    )
 
 
-@dataclass
+@record
 class Transcript(Record):
-    id: str = ""
-    title: str = ""
-    event: str | None = None
-    summary: str | None = None
-    lines: list[TranscriptLine] = field(default_factory=list)
+    """An exchange reconstructed line by line from the articles."""
+
+    KIND = Kind(
+        "transcript",
+        label="title",
+        page=Page("transcripts/{id}.md", "transcript.html", description="{label}", summary_first=True),
+        index=Page("transcripts/index.md", "transcripts_index.html", "Transcripts", "Exchanges reconstructed line by line from the articles."),
+    )
+
+    id: str = key(ID, "unique id; the page is transcripts/<id>/")
+    title: str = key(SHORT, "the transcript's heading")
+    event: str | None = key(Slug("event"), "id of the event it reconstructs", default=None)
+    summary: str | None = key(TEXT, "what the transcript covers and how it was reconstructed", default=None)
+    lines: list[TranscriptLine] = key(ListOf(TranscriptLine, min_items=1), "the lines, in order")
 
 
-@dataclass
+@record
 class Omission(Record):
-    """A passage deliberately not turned into a record, with the reason written down."""
+    """Passages deliberately left out, with the reason written down."""
 
-    id: str = ""
-    reason: str = ""
-    citations: list[Citation] = field(default_factory=list)
+    KIND = Kind("omission", label="reason", reader_name="left out")
+
+    id: str = key(ID, "unique id")
+    reason: str = key(TEXT, "why these passages are not turned into records")
+    citations: list[Citation] = key(CITATIONS, "the passages left out")
+
+    def shown_with(self) -> str | None:
+        return self.citations[0].source
 
 
 @dataclass
 class Content:
-    """Everything loaded from content/, in file order."""
+    """Everything loaded from content/, in file order: one list per section of a content file."""
 
-    sources: list[Source] = field(default_factory=list)
-    topics: list[Topic] = field(default_factory=list)
-    people: list[Person] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    quotes: list[Quote] = field(default_factory=list)
-    claims: list[Claim] = field(default_factory=list)
-    disagreements: list[Disagreement] = field(default_factory=list)
-    transcripts: list[Transcript] = field(default_factory=list)
-    omissions: list[Omission] = field(default_factory=list)
+    sources: list[Source] = section(Source)
+    topics: list[Topic] = section(Topic)
+    people: list[Person] = section(Person)
+    organizations: list[Organization] = section(Organization)
+    events: list[Event] = section(Event)
+    quotes: list[Quote] = section(Quote)
+    claims: list[Claim] = section(Claim)
+    disagreements: list[Disagreement] = section(Disagreement)
+    transcripts: list[Transcript] = section(Transcript)
+    omissions: list[Omission] = section(Omission)
     files: list[str] = field(default_factory=list)

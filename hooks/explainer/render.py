@@ -18,7 +18,9 @@ from markupsafe import Markup
 
 from . import model, urls
 from .measure import independent_groups, measure_sources
+from .reference import reference_kinds
 from .resolve import Index
+from .schema import Page, Record, declared_keys, kinds, nested_kinds, sections
 from .sourcetext import layout
 from .textmatch import normalize_passage
 from .urls import Urls
@@ -33,38 +35,53 @@ VOICE_LABELS = {
     "interviewer": "the interviewer",
 }
 RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
-KIND_LABELS = {
-    "claim": "claim", "quote": "quote", "event": "event", "inference": "inference", "person-fact": "fact",
-    "source-fact": "fact about the source", "relation": "relation", "answer": "answer in a disagreement",
-    "transcript-line": "transcript line", "omission": "left out",
-}
+
+
+def kind_labels() -> dict[str, str]:
+    """What readers are told each kind of statement is, by kind id ("person-fact": "fact about the person")."""
+    labels: dict[str, str] = {}
+    for cls in kinds(model.Content):
+        for spec in declared_keys(cls):
+            for nested in nested_kinds(spec.type):
+                if nested.KIND.per_owner:
+                    name = nested.KIND.reader_name or nested.KIND.name
+                    labels[f"{cls.KIND.id}-{nested.KIND.id}"] = f"{name} about the {cls.KIND.reader_name or cls.KIND.name}"
+        if not cls.KIND.per_owner:
+            labels[cls.KIND.id] = cls.KIND.reader_name or cls.KIND.name
+    return labels
+
+
+KIND_LABELS = kind_labels()
 
 
 @dataclass(frozen=True)
 class PagePlan:
+    """A page to generate: an index page of a kind, a record's own page, or the content reference."""
+
     src_uri: str
     title: str
     template: str
     edit_path: str | None
     description: str
-    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    page: Page
+    record: Record | None = field(default=None, hash=False, compare=False)
+
+    @property
+    def args(self) -> dict[str, Record]:
+        """The template's variables: the record, under its kind's name (`person`, `quote`, ...)."""
+        return {} if self.record is None else {type(self.record).KIND.name: self.record}
 
     @property
     def in_nav(self) -> bool:
-        return not self.args
+        return self.record is None
 
     @property
     def search_boost(self) -> float | None:
-        # A quote's own page should rank above the many pages that merely contain its words.
-        return 3.0 if "quote" in self.args else None
+        return self.page.search_boost
 
     @property
     def og_type(self) -> str:
-        if "person" in self.args:
-            return "profile"
-        if "source" in self.args:
-            return "article"
-        return "website"
+        return self.page.og_type
 
 
 @dataclass(frozen=True)
@@ -198,16 +215,13 @@ class SiteModel:
         return [p for p in parts if p[0]]
 
     def label(self, record_id: str) -> str:
-        kind, record = self.index.records[record_id]
-        if kind == "person":
-            return record.name  # type: ignore[attr-defined]
-        if kind in ("event", "source", "topic", "transcript"):
-            return record.title  # type: ignore[attr-defined]
-        if kind == "disagreement":
-            return record.question  # type: ignore[attr-defined]
-        if kind == "quote":
+        """What links to a record show: the key its kind declares as its label, or a quote's words."""
+        record = self.index.records[record_id][1]
+        label = type(record).KIND.label
+        if label is None:
             return self.quote_text(record_id)
-        return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
+        value = getattr(record, label)
+        return value if isinstance(value, str) and value else record_id
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
@@ -283,6 +297,9 @@ class PageContext:
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
+    def record(self, record_id: str) -> Record:
+        return self.site.index.records[record_id][1]
+
 
 class Renderer:
     def __init__(self, verified: Verified, url_scheme: Urls | None = None) -> None:
@@ -298,6 +315,7 @@ class Renderer:
             voice=self.site.voice,
             relation_labels=RELATION_LABELS,
             kind_labels=KIND_LABELS,
+            reference_kinds=reference_kinds,
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
             layout_of=lambda source_id: source_layout(self.site, source_id),
@@ -366,35 +384,34 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     return out
 
 
-def _first_path(records: list[Any]) -> str | None:
+def _first_path(records: list[Record]) -> str | None:
     return records[0].pos.path if records else None
 
 
+REFERENCE_PAGE = Page(urls.REFERENCE, "reference.html", "Content reference", "Every kind of record and every key a content file may hold, with what each means.")
+
+
 def plan_pages(site: SiteModel) -> list[PagePlan]:
-    index = site.index
-    content = index.content
-    pages = [
-        PagePlan(urls.PEOPLE, "People", "people_index.html", _first_path(content.people), "Everyone the articles name, with what each article says about them."),
-        PagePlan(urls.TIMELINE, "Timeline", "timeline.html", _first_path(content.events), "The events in order, with how precisely each is dated and which years are inferred."),
-        PagePlan(urls.QUOTES, "Quotes", "quotes_index.html", _first_path(content.quotes), "Every quotation, with each article's own wording."),
-        PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
-        PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
-        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The five articles, with how much of each the explainer cites."),
-    ]
-    pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
-    for person in content.people:
-        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
-    for quote in content.quotes:
-        speaker = site.voice(quote.speaker)
-        title = f"Quote: {_clip(site.quote_text(quote.id))}"
-        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, f"Each article's wording of a quote by {speaker}.", {"quote": quote}))
-    for topic in content.topics:
-        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, topic.summary or f"Claims about {topic.title}.", {"topic": topic}))
-    for source in content.sources:
-        if source.id in site.verified.seeds:
-            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, "Full text of the article, with every passage the explainer cites.", {"source": source}))
-    for transcript in content.transcripts:
-        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, transcript.summary or transcript.title, {"transcript": transcript}))
+    """The index page of every kind that declares one, the content reference, and every record's own page."""
+    content = site.index.content
+    pages: list[PagePlan] = []
+    for name, cls in sections(model.Content).items():
+        index = cls.KIND.index
+        if index is not None:
+            pages.append(PagePlan(index.path, index.title, index.template, _first_path(getattr(content, name)), index.description, index))
+    pages.append(PagePlan(REFERENCE_PAGE.path, REFERENCE_PAGE.title, REFERENCE_PAGE.template, None, REFERENCE_PAGE.description, REFERENCE_PAGE))
+    for name, cls in sections(model.Content).items():
+        page = cls.KIND.page
+        if page is None:
+            continue
+        for record in getattr(content, name):
+            record_id: str = record.id
+            label = site.label(record_id)
+            speaker = getattr(record, "speaker", None)
+            fields = {"label": label, "clipped": _clip(label), "speaker": site.voice(speaker) if isinstance(speaker, model.Voice) else ""}
+            summary = getattr(record, "summary", None)
+            description = summary if page.summary_first and summary else page.description.format(**fields)
+            pages.append(PagePlan(page.path_of(record_id), page.title.format(**fields), page.template, record.pos.path, description, page, record))
     return pages
 
 
