@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
+`test` runs ruff, mypy (strict) and pytest.
+
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
 """
@@ -103,8 +105,9 @@ def main(argv: list[str]) -> int:
     ensure_node_tools()
     ensure_browser()
     lint = run("ruff", "check", ".")
+    types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     tests = run("python", "-m", "pytest", *rest)
-    return lint or tests
+    return lint or types or tests
 
 
 if __name__ == "__main__":

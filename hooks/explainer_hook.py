@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -127,7 +128,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     return build.renderer.render(plan, page.url)
 
 
-def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
     root = _project_root(config)
     layout = _state.build.layout if _state.build is not None else Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):

@@ -19,8 +19,8 @@ import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
 from explainer import seeds, yamlload
-from explainer.pipeline import Layout, check
 from explainer.model import Content
+from explainer.pipeline import Layout, check
 from explainer.resolve import RESERVED_IDS, is_reserved
 from explainer.schema import sections
 from explainer.seeds import SeedError, read_seed

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from .diagnostics import Severity
 from .lock import LOCK_FILE, lock_text
-from .pipeline import Layout, check
 from .model import Content
+from .pipeline import Layout, check
 from .schema import json_schema
 
 

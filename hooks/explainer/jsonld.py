@@ -91,7 +91,7 @@ def script_json(data: dict[str, Any]) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def annotations(site: SiteModel, site_url: str) -> dict[str, Any]:
+def annotation_collection(site: SiteModel, site_url: str) -> dict[str, Any]:
     """Every citation as a W3C Web Annotation: the statement is the body, the passage the target."""
     items = []
     for statement in site.index.statements:
@@ -126,4 +126,4 @@ def annotations(site: SiteModel, site_url: str) -> dict[str, Any]:
 
 
 def annotations_json(site: SiteModel, site_url: str) -> str:
-    return json.dumps(annotations(site, site_url), ensure_ascii=False, indent=1)
+    return json.dumps(annotation_collection(site, site_url), ensure_ascii=False, indent=1)

@@ -15,12 +15,12 @@ import difflib
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeVar, dataclass_transform, overload
+from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 
 from yaml.constructor import SafeConstructor
 
 from .diagnostics import Pos, Report
-from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, node_pos
+from .yamlload import MappingNode, Mark, Node, ScalarNode, SequenceNode, node_pos
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 MAX_TEXT = 20_000
@@ -48,16 +48,6 @@ def describe_node(node: Node) -> str:
     if isinstance(node, SequenceNode):
         return "a list"
     return _TAG_NAMES.get(node.tag, "a value")
-
-
-class Mark(Protocol):
-    """Where a YAML node starts (PyYAML's and libyaml's marks both have these); counted from 0."""
-
-    @property
-    def line(self) -> int: ...
-
-    @property
-    def column(self) -> int: ...
 
 
 # ---- how a kind is shown: declared with the kind, read by render, urls and jsonld --------------------

@@ -51,7 +51,8 @@ class NormalizedText:
     @cached_property
     def after_space(self) -> dict[str, list[int]]:
         """Where each space is, by the AFTER_SPACE characters that follow it; built on first use."""
-        text, index = self.text, {}
+        text = self.text
+        index: dict[str, list[int]] = {}
         at = text.find(" ")
         while at != -1:
             key = text[at + 1 : at + 1 + AFTER_SPACE]

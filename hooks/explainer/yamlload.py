@@ -14,9 +14,13 @@ import re
 import stat
 import unicodedata
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
 
 from .diagnostics import Pos, Report
 
@@ -42,36 +46,49 @@ CORE_TAGS = {
     "tag:yaml.org,2002:timestamp",
 }
 
-__all__ = ["MappingNode", "Node", "ScalarNode", "SequenceNode", "load_yaml", "node_pos"]
+__all__ = ["MappingNode", "Mark", "Node", "ScalarNode", "SequenceNode", "load_yaml", "node_pos"]
+
+
+class Mark(Protocol):
+    """Where a YAML node or event starts, counted from 0 (PyYAML's and libyaml's marks both have these)."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
 
 
 class _Refused(Exception):
-    def __init__(self, mark: yaml.Mark | None, message: str, hint: str = "") -> None:
+    def __init__(self, mark: Mark | None, message: str, hint: str = "") -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
         self.hint = hint
 
 
-class _PlainDataComposer(yaml.composer.Composer):
-    """SafeLoader's composer, minus anchors, aliases, custom tags and unbounded nesting."""
+class _PlainDataLoader(yaml.SafeLoader):
+    """SafeLoader (PyYAML's pure-Python scanner and parser), minus anchors, aliases, custom tags and
+    unbounded nesting."""
 
-    def compose_node(self, parent: Node | None, index: object) -> Node:  # type: ignore[override]
-        event = self.peek_event()
+    _depth = 0
+
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML's stubs leave the parser untyped
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(event.start_mark, f"alias '*{event.anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(event.start_mark, f"anchor '&{anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
         tag = getattr(event, "tag", None)
-        if tag not in (None, "!") and self._expand(tag) not in CORE_TAGS:
+        if isinstance(tag, str) and tag != "!" and self._expand(tag) not in CORE_TAGS:
             shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
             raise _Refused(event.start_mark, f"tag '{printable(shown)}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
-        self._depth = getattr(self, "_depth", 0) + 1
+        self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
                 raise _Refused(event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "flatten the structure")
-            return super().compose_node(parent, index)  # type: ignore[arg-type]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
@@ -82,57 +99,45 @@ class _PlainDataComposer(yaml.composer.Composer):
         return tag
 
 
-class _PlainDataLoader(_PlainDataComposer, yaml.SafeLoader):
-    """The checks above over PyYAML's pure-Python scanner and parser."""
-
-
-if yaml.__with_libyaml__:
-
-    class _PlainDataCLoader(_PlainDataComposer, yaml.cyaml.CParser, yaml.resolver.Resolver):  # type: ignore[misc]
-        """The same checks over libyaml's scanner and parser (about ten times faster; same nodes and marks).
-
-        The composer stays Python's, so that every event still passes the checks in compose_node.
-        """
-
-        def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
-            _PlainDataComposer.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
+_WITH_LIBYAML = yaml.__with_libyaml__  # PyYAML's wheels ship libyaml; without it every file takes the checked path
+if _WITH_LIBYAML:
 
     class _TooDeep(Exception):
         pass
 
     _IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
-    _WILDCARD = list(_IMPLICIT.get(None, []))
+    _WILDCARD: list[tuple[str, re.Pattern[str]]] = list(_IMPLICIT.get(None, []))
     # Resolver.resolve's candidates for a plain scalar, by its first character ('' for the empty one).
-    _IMPLICIT_BY_FIRST = {first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None}
-    _STR_TAG = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
-    _SEQ_TAG = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
-    _MAP_TAG = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
+    _IMPLICIT_BY_FIRST: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+        first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None
+    }
+    _STR_TAG: str = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
+    _SEQ_TAG: str = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
+    _MAP_TAG: str = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
 
     def _resolve(kind: type, value: str | None, implicit: tuple[bool, bool]) -> str:
         """Resolver.resolve without path resolvers, with the candidates looked up once."""
         if kind is ScalarNode:
             if implicit[0]:
-                for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):  # type: ignore[index]
-                    if regexp.match(value):  # type: ignore[arg-type]
+                for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):
+                    if regexp.match(value or ""):
                         return tag
             return _STR_TAG
         if kind is SequenceNode:
             return _SEQ_TAG
         return _MAP_TAG
 
-    class _CComposer(yaml.cyaml.CParser):  # type: ignore[misc]
+    class _CComposer(CParser):
         """libyaml's own (compiled) composer, for the common case of a file without any problem.
 
         It cannot refuse anchors, aliases or tags itself: `_check_plain_data` looks at where each node
         starts afterwards (an anchor or a tag is the first thing of its node) and, on any doubt, the
-        file is composed again with `_PlainDataCLoader`. Nesting is bounded here, before it gets deep.
+        file is composed again with `_PlainDataLoader`. Nesting is bounded here, before it gets deep.
         The hooks libyaml's composer calls are plain functions (cheaper than methods), set per parser.
         """
 
         def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
+            CParser.__init__(self, stream)
             depth = 0
 
             def descend_resolver(parent: object, index: object) -> None:
@@ -149,16 +154,13 @@ if yaml.__with_libyaml__:
             self.ascend_resolver = ascend_resolver
             self.resolve = _resolve
 
-    _LOADER: type = _PlainDataCLoader
-else:  # pragma: no cover - PyYAML's wheels ship libyaml
-    _LOADER = _PlainDataLoader
 
 
 def node_pos(path: str, node: Node) -> Pos:
     return Pos(path, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _mark_pos(path: str, mark: yaml.Mark | None) -> Pos:
+def _mark_pos(path: str, mark: Mark | None) -> Pos:
     if mark is None:
         return Pos(path, 1, 1)
     return Pos(path, mark.line + 1, mark.column + 1)
@@ -214,29 +216,25 @@ _CHARACTER_HINT = "remove it: content files hold printable text only (check esca
 _NUMBER_HINT = "numbers in content files are years, months, days, sequence numbers and occurrences"
 
 
-def _check_plain_data(path: str, node: Node, report: Report, text: str | None = None) -> bool | None:
+def _check_plain_data(path: str, root: Node, report: Report, text: str | None = None) -> bool | None:
     """Report what composition let through but content may not hold; False if the file must be refused.
 
     Duplicate keys are reported and the file is still validated; everything else refuses the file.
-    Given the file's `text`, first make sure that no node starts with an anchor ('&') or a tag ('!'),
-    as libyaml's own composer lets both through: if one does, report nothing and return None.
+    Given the file's `text` (after libyaml's own composer, which lets anchors and tags through), a node
+    that starts with an anchor ('&') or a tag ('!') makes it report nothing and return None: the file
+    is then composed again by the checked composer, which refuses or accepts each one.
     """
     # A scalar's value is the file's characters with line breaks made '\n', plus what escapes (after
     # a backslash) produce: without a backslash or an unprintable character, no scalar holds one.
     characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
-    properties = text is not None and ("&" in text or "!" in text)
-    if not characters:
-        clean = _clean(node, text if properties else None)
-        if clean is not False:
-            return clean
-    if properties and _has_properties(node, text):  # type: ignore[arg-type]
-        return None
+    properties = text if text is not None and ("&" in text or "!" in text) else None
     problems: list[tuple[Node, str, str]] = []
     ok = True
-    stack = [node]
-    pop, push, extend = stack.pop, stack.append, stack.extend
+    stack = [root]
     while stack:
-        current = pop()
+        current = stack.pop()
+        if properties is not None and properties.startswith(("&", "!"), current.start_mark.index):
+            return None
         if isinstance(current, ScalarNode):
             value = current.value
             bad = _bad_character(value) if characters else None
@@ -249,93 +247,29 @@ def _check_plain_data(path: str, node: Node, report: Report, text: str | None = 
         elif isinstance(current, MappingNode):
             seen: dict[str, Node] = {}
             for key, value_node in current.value:
-                if isinstance(key, ScalarNode):
-                    name = key.value
-                    if key.tag == MERGE_TAG:
-                        problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
-                        ok = False
-                        continue
-                    if len(name) > MAX_KEY:
-                        problems.append((key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT))
-                        ok = False
-                        continue
+                stack.append(value_node)
+                if not isinstance(key, ScalarNode):
+                    stack.append(key)
+                    continue
+                name = key.value
+                if key.tag == MERGE_TAG:
+                    problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
+                    ok = False
+                elif len(name) > MAX_KEY:
+                    problems.append((key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT))
+                    ok = False
+                else:
                     if name in seen:
                         first = node_pos(path, seen[name])
                         problems.append((key, f"duplicate key '{printable(name)}'", f"the key is first used at line {first.line}; keep one of them"))
                     else:
                         seen[name] = key
-                push(key)
-                push(value_node)
+                    stack.append(key)
         elif isinstance(current, SequenceNode):
-            extend(current.value)
+            stack.extend(current.value)
     for where, message, hint in problems:
         report.error(node_pos(path, where), message, hint)
     return ok
-
-
-def _has_properties(root: Node, text: str) -> bool:
-    """Whether any node of the tree starts with an anchor ('&') or a tag ('!'); an alias needs an anchor."""
-    stack = [root]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        current = pop()
-        if text.startswith(("&", "!"), current.start_mark.index):
-            return True
-        if isinstance(current, MappingNode):
-            for pair in current.value:
-                extend(pair)
-        elif isinstance(current, SequenceNode):
-            extend(current.value)
-    return False
-
-
-def _clean(root: Node, text: str | None) -> bool | None:
-    """True if `_check_plain_data` would find nothing in a tree whose scalars hold printable text only;
-    None if, given the text, a node starts with an anchor or a tag; False if unsure.
-
-    The same checks, in any order and without reporting, so that scalars need not be stacked. True
-    and None are only returned after every node was looked at, or at the node with the property.
-    """
-    stack = [root]
-    pop, push = stack.pop, stack.append
-    while stack:
-        current = pop()
-        if text is not None and text.startswith(("&", "!"), current.start_mark.index):
-            return None
-        if current.__class__ is MappingNode:
-            seen = set()
-            for key, value in current.value:
-                if key.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), key.start_mark.index):
-                        return None
-                    name = key.value
-                    if key.tag == MERGE_TAG or len(name) > MAX_KEY or name in seen or (key.tag == INT_TAG and len(name) > MAX_NUMBER):
-                        return False
-                    seen.add(name)
-                else:
-                    push(key)
-                if value.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), value.start_mark.index):
-                        return None
-                    if value.tag == INT_TAG and len(value.value) > MAX_NUMBER:
-                        return False
-                else:
-                    push(value)
-        elif current.__class__ is SequenceNode:
-            for item in current.value:
-                if item.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), item.start_mark.index):
-                        return None
-                    if item.tag == INT_TAG and len(item.value) > MAX_NUMBER:
-                        return False
-                else:
-                    push(item)
-        elif current.__class__ is ScalarNode:
-            if current.tag == INT_TAG and len(current.value) > MAX_NUMBER:
-                return False
-        else:
-            return False
-    return True
 
 
 _OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "flow mapping": "the '{'"}
@@ -399,21 +333,19 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
     if text is None:
         return None
     root = _compose_libyaml(text)
-    if root is None:
-        return _checked(display_path, root, report)
     if root is not _FAILED:
-        ok = _check_plain_data(display_path, root, report, text)  # type: ignore[arg-type]
+        if root is None or not isinstance(root, Node):
+            return _checked(display_path, None, report)
+        ok = _check_plain_data(display_path, root, report, text)
         if ok is not None:
-            return root if ok else None  # type: ignore[return-value]
-    root = _compose_fast(text)
-    if root is not _FAILED:
-        return _checked(display_path, root, report)
-    # The file has a problem: compose it again with the pure-Python parser, whose messages and
-    # positions are the ones this project documents and tests.
-    loader: _PlainDataComposer | None = None
+            return root if ok else None
+    # The file has a problem, or a node with an anchor or a tag: compose it again with the pure-Python
+    # parser and the checked composer, whose messages and positions are the ones this project
+    # documents and tests.
+    loader: _PlainDataLoader | None = None
     try:
         loader = _PlainDataLoader(text)
-        root = loader.get_single_node()
+        node = loader.get_single_node()
     except _Refused as exc:
         report.error(_mark_pos(display_path, exc.mark), exc.message, exc.hint)
         return None
@@ -431,7 +363,7 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
     finally:
         if loader is not None:
             loader.dispose()
-    return _checked(display_path, root, report)
+    return _checked(display_path, node, report)
 
 
 _FAILED = object()
@@ -439,28 +371,15 @@ _FAILED = object()
 
 def _compose_libyaml(text: str) -> Node | object | None:
     """Compose with libyaml's own composer, unchecked; `_FAILED` when anything at all goes wrong."""
-    if _LOADER is _PlainDataLoader:
+    if not _WITH_LIBYAML:
         return _FAILED
     composer = _CComposer(text)
     try:
         return composer.get_single_node()
-    except Exception:  # whatever it is, the checked composers decide and report it
+    except Exception:  # whatever it is, the checked composer decides and reports it
         return _FAILED
     finally:
         composer.dispose()
-
-
-def _compose_fast(text: str) -> Node | object | None:
-    """Compose with libyaml when it is there; `_FAILED` when anything at all goes wrong."""
-    if _LOADER is _PlainDataLoader:
-        return _FAILED
-    loader = _LOADER(text)
-    try:
-        return loader.get_single_node()
-    except (_Refused, yaml.YAMLError):
-        return _FAILED
-    finally:
-        loader.dispose()
 
 
 def _checked(display_path: str, root: Node | None, report: Report) -> Node | None:
