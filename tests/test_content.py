@@ -44,8 +44,8 @@ def _statements() -> list[tuple[str, str, dict[str, Any]]]:
         for person in data.get("people") or []:
             for key in ("facts", "relations"):
                 found += [(file, item.get("id", "?"), item) for item in person.get(key) or []]
-        for source in data.get("sources") or []:
-            found += [(file, item.get("id", "?"), item) for item in source.get("facts") or []]
+        for holder in (data.get("sources") or []) + (data.get("organizations") or []):
+            found += [(file, item.get("id", "?"), item) for item in holder.get("facts") or []]
         for disagreement in data.get("disagreements") or []:
             found += [(file, item.get("id", "?"), item) for item in disagreement.get("answers") or []]
         for transcript in data.get("transcripts") or []:

@@ -217,3 +217,52 @@ def test_transcript_lines_show_speaker_sources_and_variant_wordings(built_site: 
     assert "Oh, my God. When I’m talking, you’re not talking." in text  # one article's wording
     assert "Oh my God. When I’m talking, you’re not talking." in text  # another's
     assert 'class="ex-variants"' in page and "compare the wordings side by side" in page
+
+
+def _organizations() -> list[dict]:
+    import yaml
+
+    return yaml.safe_load((ROOT / "content" / "organizations.yaml").read_text(encoding="utf-8"))["organizations"]
+
+
+def test_every_organization_has_a_page_with_its_cited_facts_and_organization_json_ld(built_site: Path) -> None:
+    organizations = _organizations()
+    assert {"extra", "page-six", "daily-mail", "tlc", "today", "people-outlet", "tiktok", "instagram", "planet-hollywood"} <= {o["id"] for o in organizations}
+    index = parse(built_site / "organizations" / "index.html")
+    for organization in organizations:
+        page = built_site / "organizations" / organization["id"] / "index.html"
+        data = _jsonld(page)
+        assert (data["@type"], data["name"]) == ("Organization", organization["name"]), organization["id"]
+        assert data["url"].endswith(f"/organizations/{organization['id']}/")
+        for fact in organization.get("facts", []):
+            assert fact["id"] in parse(page).ids, fact["id"]
+        assert f"{organization['id']}/" in index.links
+
+
+def test_statements_that_name_an_organization_link_to_it_and_its_page_lists_them(built_site: Path) -> None:
+    # Declared with `organizations: [extra, tlc, planet-hollywood]` on the event (content/events.yaml).
+    timeline = (built_site / "timeline" / "index.html").read_text(encoding="utf-8")
+    event = timeline[timeline.index('id="extra-red-carpet-interview"'):]
+    event = event[: event.index("</li>")]
+    for organization in ("extra", "tlc", "planet-hollywood"):
+        assert f'class="ex-org" href="../organizations/{organization}/"' in event, organization
+    extra = parse(built_site / "organizations" / "extra" / "index.html")
+    assert "../../timeline/#extra-red-carpet-interview" in extra.links
+    assert "../../claims/red-carpet/#rc-interview-with-extra" in extra.links
+    assert "../../quotes/insider-true-reflection/" in parse(built_site / "organizations" / "daily-mail" / "index.html").links
+
+
+def test_content_reference_lists_every_kind_and_key_from_the_declarations(built_site: Path) -> None:
+    from explainer.reference import reference_kinds
+
+    page = parse(built_site / "reference" / "index.html")
+    text = (built_site / "reference" / "index.html").read_text(encoding="utf-8")
+    kinds = reference_kinds()
+    assert {k.name for k in kinds} >= {"claim", "organization", "citation", "transcript line"}
+    for kind in kinds:
+        assert kind.anchor in page.ids, kind.name
+        section = text[text.index(f'id="{kind.anchor}"'):]
+        section = section[: section.index("</table>")]
+        for key in kind.keys:
+            assert f"<code>{key.name}</code>" in section, f"{kind.name}.{key.name}"
+            assert html.escape(key.doc, quote=False) in section or key.doc in html.unescape(section), f"{kind.name}.{key.name}"

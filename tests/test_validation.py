@@ -62,6 +62,11 @@ CASES = [
         "content/claims.yaml:4:12: unknown event 'party' | no event has this id; add it first, or check the spelling",
     ),
     (
+        "unknown organization",
+        CLAIM.replace("    topic: general\n", "    topic: general\n    organizations: [extra]\n"),
+        "content/claims.yaml:4:21: unknown organization 'extra' | no organization has this id; add it first, or check the spelling",
+    ),
+    (
         "unknown topic",
         CLAIM.replace("topic: general", "topic: generl"),
         "content/claims.yaml:3:12: unknown topic 'generl' | did you mean 'general'?",
