@@ -65,7 +65,7 @@ from mkdocs.utils.meta import get_data
 from explainer import model, pipeline, publish, render, sourcetext
 from explainer.render import PagePlan
 from explainer.textmatch import NormalizedText, find_passage, normalize
-from explainer.wikilinks import replace_wikilinks
+from explainer.wikilinks import plain_wikilinks
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -482,7 +482,7 @@ def copy_handwritten_docs(docs: Path) -> None:
         target = docs / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".md":
-            text = replace_wikilinks(path.read_text(encoding="utf-8"), lambda link: link.text or link.target)
+            text = plain_wikilinks(path.read_text(encoding="utf-8"), lambda link: link.text or link.target)
             target.write_text(text, encoding="utf-8")
         else:
             shutil.copy(path, target)

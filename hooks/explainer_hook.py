@@ -9,7 +9,7 @@ on_serve    rebuild when content/ or seeds/ change; on content errors keep servi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -22,12 +22,14 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 
 from explainer import assets
-from explainer.diagnostics import ExplainerError
+from explainer.diagnostics import ExplainerError, Report
 from explainer.measure import format_measures
+from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, page_meta
-from explainer.render import PagePlan, Renderer, restore_wikilinks
+from explainer.render import PagePlan, Renderer
 from explainer.urls import Urls
+from explainer.wikilinks import WikiLinkExtension
 
 log = get_plugin_logger("explainer")
 
@@ -40,7 +42,7 @@ class Build:
     layout: Layout
     renderer: Renderer
     plans: dict[str, PagePlan]  # by source path
-    wikilinks: dict[str, dict[str, str]] = field(default_factory=dict)  # hand-written page -> token -> HTML
+    wikilinks: WikiLinkExtension  # told, before each hand-written page's Markdown runs, which page it is on
 
 
 @dataclass
@@ -62,7 +64,13 @@ _state = State()
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state.build, _state.failed = None, False
     root = _project_root(config)
-    layout = Layout(root, docs_dir=Path(config.docs_dir).resolve().relative_to(root).as_posix())
+    config_path = Path(config.config_file_path).resolve()
+    options_report = Report()
+    options = read_options(config_path, options_report, shown=config_path.relative_to(root).as_posix())
+    if options_report.items:
+        _state.failed = True
+        raise PluginError(str(ExplainerError(options_report.sorted())))
+    layout = Layout(root, Path(config.docs_dir).resolve().relative_to(root).as_posix(), options)
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -70,16 +78,22 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
-    renderer = Renderer(verified, Urls(config.use_directory_urls))
+    custom_dir = config.theme.custom_dir
+    # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
+    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
-    _state.build = Build(layout, renderer, {plan.src_uri: plan for plan in renderer.plan()})
+    # One extension per build, told which page it is on before that page's Markdown runs.
+    wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
+    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes extension instances through
+    _state.build = Build(layout, renderer, {plan.src_uri: plan for plan in renderer.plan()}, wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
         config.extra_javascript.append(assets.SCRIPT)
     if assets.theme_dir() not in config.theme.dirs:
-        config.theme.dirs.insert(0, assets.theme_dir())
+        # Our overrides of Material's templates go right after the user's custom_dir, which wins.
+        config.theme.dirs.insert(1 if custom_dir else 0, assets.theme_dir())
     return config
 
 
@@ -116,7 +130,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if plan is not None:
         page.meta.update(page_meta(build.renderer.site, plan, config.site_url or ""))
         return markdown
-    markdown, build.wikilinks[page.file.src_uri] = build.renderer.render_wikilinks(markdown, page.url)
+    build.wikilinks.resolve = build.renderer.wikilink_resolver(page.url)
     return markdown
 
 
@@ -124,7 +138,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     build = _state.current()
     plan = build.plans.get(page.file.src_uri)
     if plan is None:
-        return restore_wikilinks(html, build.wikilinks.get(page.file.src_uri, {}))
+        return html
     return build.renderer.render(plan, page.url)
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
-from explainer import seeds, yamlload
+from explainer import yamlload
 from explainer.model import Content
 from explainer.pipeline import Layout, check
 from explainer.resolve import RESERVED_IDS, is_reserved
@@ -604,9 +604,10 @@ def test_seeds_folder_that_links_out_is_refused(tmp_path: Path) -> None:
     ]
 
 
-def test_seed_over_the_size_limit_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(seeds, "MAX_SEED_BYTES", 10)
+def test_seed_over_the_size_limit_is_refused(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("extra:\n  explainer:\n    max_seed_bytes: 10\n")
     size = (project / "seeds" / "tiny.txt").stat().st_size
     assert source_problems(project, "seeds/tiny.txt") == [f"content/sources.yaml:4:11: seed file 'seeds/tiny.txt' is {size} bytes, more than the limit of 10 | a seed is one article as plain text"]
 

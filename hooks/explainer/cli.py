@@ -2,6 +2,7 @@
 
 `explainer check` exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
 `explainer schema --output schemas/content.schema.json` regenerates the editors' JSON Schema.
+`explainer new DIR --seed FILE ...` starts a new explainer (exit 0 written; 2 usage error or unusable seed).
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ def main(argv: list[str] | None = None) -> int:
     schema_cmd = sub.add_parser("schema", help="write the JSON Schema of content files (draft-07), generated from the code's model")
     schema_cmd.add_argument("--output", type=Path, default=None, help="file to write (default: print it)")
     schema_cmd.add_argument("--check", type=Path, default=None, metavar="FILE", help="exit 1 if FILE differs from the generated schema")
+    new_cmd = sub.add_parser("new", help="start a new explainer in DIR from seed articles: it builds at once with mkdocs build --strict")
+    new_cmd.add_argument("directory", type=Path, metavar="DIR", help="folder to create (must not exist, or be empty)")
+    new_cmd.add_argument("--seed", type=Path, action="append", required=True, metavar="FILE", help="a seed article (UTF-8 text; its first line is taken as the headline); repeat for each article")
+    new_cmd.add_argument("--title", default="An explainer, cited", help="the site's name")
+    new_cmd.add_argument("--engine", default=None, metavar="REQUIREMENT", help="pip requirement for this engine in the new project's requirements.txt (default: explainer==VERSION)")
     args = parser.parse_args(argv)
+    if args.command == "new":
+        return run_new(args.directory, args.seed, args.title, args.engine)
     if args.command == "check":
         return run_check(args.root, args.format)
     if args.command == "lock":
@@ -94,6 +102,43 @@ def run_coverage(root: Path, uncited: bool) -> int:
         if uncited:
             for sentence in m.sentences.uncited:
                 print(f"    uncited: {' '.join(sentence.text.split())}")
+    return 0
+
+
+def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | None) -> int:
+    import importlib.metadata
+    import importlib.util
+
+    from .scaffold import ScaffoldError, SeedFile, project_files
+
+    if directory.exists() and (not directory.is_dir() or any(directory.iterdir())):
+        print(f"explainer new: {directory} exists and is not an empty folder; choose a new one", file=sys.stderr)
+        return 2
+    seeds = []
+    for path in seed_paths:
+        if not path.is_file():
+            print(f"explainer new: seed {path} is not a file", file=sys.stderr)
+            return 2
+        seeds.append(SeedFile(path.name, path.read_bytes()))
+    hook = importlib.util.find_spec("explainer_hook")
+    if hook is None or hook.origin is None:
+        print("explainer new: the MkDocs hook (explainer_hook) is not installed with this engine", file=sys.stderr)
+        return 2
+    version = importlib.metadata.version("explainer")
+    pins = sorted(importlib.metadata.requires("explainer") or [])
+    try:
+        planned = project_files(
+            seeds, title=title, engine=engine or f"explainer=={version}", pins=pins,
+            schema=schema_text(), hook=Path(hook.origin).read_text(encoding="utf-8"),
+        )
+    except ScaffoldError as exc:
+        print(f"explainer new: {exc}", file=sys.stderr)
+        return 2
+    for relative, data in planned.items():
+        target = directory / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data)
+    print(f"wrote {len(planned)} files to {directory}; next: cd {directory} && mkdocs serve", file=sys.stderr)
     return 0
 
 

@@ -130,7 +130,7 @@ class Source(Record):
         "source",
         label="title",
         page=Page("sources/{id}.md", "source.html", description="Full text of the article, with every passage the explainer cites.", og_type="article"),
-        index=Page("sources/index.md", "sources_index.html", "Sources", "The five articles, with how much of each the explainer cites."),
+        index=Page("sources/index.md", "sources_index.html", "Sources", "The articles, with how much of each the explainer cites."),
     )
 
     id: str = key(ID, "unique id; the page is sources/<id>/")
@@ -150,7 +150,7 @@ class Topic(Record):
         "topic",
         label="title",
         page=Page("claims/{id}.md", "claims_topic.html", description="Claims about {label}.", summary_first=True),
-        index=Page("claims/index.md", "claims_index.html", "Claims by topic", "The facts the articles state, grouped by topic, each with who says so."),
+        index=Page("claims/index.md", "claims_index.html", "Claims by topic", "The facts the articles state, grouped by topic, each with who says so.", nav="Claims"),
     )
 
     id: str = key(ID, "unique id; the page is claims/<id>/")
@@ -276,7 +276,10 @@ class Disagreement(Record):
     KIND = Kind(
         "disagreement",
         label="question",
-        index=Page("disagreements.md", "disagreements.html", "Where the articles disagree", "Questions the articles answer differently, with every side cited."),
+        index=Page(
+            "disagreements.md", "disagreements.html", "Where the articles disagree", "Questions the articles answer differently, with every side cited.",
+            nav="Disagreements",
+        ),
     )
 
     id: str = key(ID, "unique id; the anchor on the disagreements page")

@@ -8,9 +8,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .diagnostics import Diagnostic, ExplainerError, Severity
+from .diagnostics import Diagnostic, ExplainerError, Report, Severity
 from .load import load_content
 from .lock import read_lock
+from .options import CONFIG_FILE, Options, read_options
 from .resolve import build_index
 from .verify import Verified, verify
 from .wikilinks import check_docs
@@ -18,12 +19,22 @@ from .wikilinks import check_docs
 
 @dataclass(frozen=True)
 class Layout:
-    """Where a project keeps its parts, relative to its root."""
+    """Where a project keeps its parts, relative to its root, and its options (see options.py).
+
+    Without `options`, `check` reads them from the project's mkdocs.yml, as the build does.
+    """
 
     root: Path
-    content_dir: str = "content"
-    seeds_dir: str = "seeds"
     docs_dir: str = "docs"
+    options: Options | None = None
+
+    @property
+    def content_dir(self) -> str:
+        return (self.options or Options()).content_dir
+
+    @property
+    def seeds_dir(self) -> str:
+        return (self.options or Options()).seeds_dir
 
 
 @contextmanager
@@ -49,9 +60,12 @@ def _no_cycle_collection() -> Iterator[None]:
 def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
     """Everything verified that could be, and every problem in the project, sorted by place."""
     with _no_cycle_collection():
-        content, report = load_content(layout.root, layout.content_dir)
+        options_report = Report()
+        options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
+        content, report = load_content(layout.root, options.content_dir)
+        report.items[:0] = options_report.items
         index = build_index(content, report)
-        verified = verify(layout.root, index, report, layout.seeds_dir, read_lock(layout.root))
+        verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
         return verified, report.sorted()
 

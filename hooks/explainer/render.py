@@ -8,7 +8,6 @@ autoescaping; templates never mark editor text as safe.
 from __future__ import annotations
 
 import re
-import secrets
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,7 +24,7 @@ from .sourcetext import layout
 from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
-from .wikilinks import WikiLink, replace_wikilinks
+from .wikilinks import Resolve, WikiLink
 from .wording import diff_against
 
 VOICE_LABELS = {
@@ -302,10 +301,11 @@ class PageContext:
 
 
 class Renderer:
-    def __init__(self, verified: Verified, url_scheme: Urls | None = None) -> None:
+    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None) -> None:
+        """`template_dirs`: folders whose templates replace the engine's own of the same name."""
         self.site = SiteModel(verified, url_scheme or Urls())
         self.env = jinja2.Environment(
-            loader=jinja2.PackageLoader("explainer", "templates"),
+            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -330,33 +330,19 @@ class Renderer:
         template = self.env.get_template(page.template)
         return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
 
-    def render_wikilinks(self, markdown: str, page_url: str) -> tuple[str, dict[str, str]]:
-        """Swap [[id]], [[id|text]] and [[cite:id]] (checked beforehand) for placeholder tokens.
-
-        Returns the Markdown with tokens and each token's HTML, to put in after Markdown has run:
-        inserted before, names or passages containing `*` or `<` would be read as Markdown.
-        """
+    def wikilink_resolver(self, page_url: str) -> Resolve:
+        """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
+        names and passages are escaped here and never read as Markdown."""
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
-        nonce = secrets.token_hex(6)
-        html: dict[str, str] = {}
-        lines = markdown.splitlines()
 
-        def render(link: WikiLink) -> str:
-            if lines[link.line - 1].lstrip().startswith("#"):
-                # A heading becomes an anchor id, a table-of-contents entry and a search title:
-                # there the link is its plain text, escaped for Markdown.
-                return "" if link.cite else markdown_text(link.text.strip() if link.text else context.label(link.target))
+        def resolve(link: WikiLink) -> str:
             if link.cite:
-                fragment = str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
-            else:
-                text = link.text.strip() if link.text else context.label(link.target)
-                fragment = str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
-            token = f"exwikilink{nonce}x{len(html)}x"
-            html[token] = fragment
-            return token
+                return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
+            text = link.text.strip() if link.text else context.label(link.target)
+            return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
-        return replace_wikilinks(markdown, render), html
+        return resolve
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
@@ -365,13 +351,6 @@ _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 def markdown_text(text: str) -> str:
     """Text that Markdown shows as it is: special characters backslash-escaped, < and & as entities."""
     return _MARKDOWN_SPECIAL.sub(r"\\\1", text.replace("&", "&amp;").replace("<", "&lt;"))
-
-
-def restore_wikilinks(html: str, fragments: dict[str, str]) -> str:
-    if not fragments:
-        return html
-    pattern = re.compile("|".join(map(re.escape, fragments)))
-    return pattern.sub(lambda m: fragments[m.group()], html)
 
 
 @jinja2.pass_context
@@ -389,6 +368,12 @@ def _first_path(records: list[Record]) -> str | None:
 
 
 REFERENCE_PAGE = Page(urls.REFERENCE, "reference.html", "Content reference", "Every kind of record and every key a content file may hold, with what each means.")
+
+
+def generated_nav() -> list[tuple[str, str]]:
+    """(name, source path) of the generated pages a site's nav lists: each kind's index page, then the reference."""
+    pages = [cls.KIND.index for cls in sections(model.Content).values() if cls.KIND.index is not None] + [REFERENCE_PAGE]
+    return [(page.nav or page.title, page.path) for page in pages]
 
 
 def plan_pages(site: SiteModel) -> list[PagePlan]:

@@ -38,7 +38,7 @@ def _shown(file: str) -> str:
     return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in file)
 
 
-def read_seed(root: Path, file: str, seeds_dir: str = "seeds") -> Seed:
+def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | None = None) -> Seed:
     """Refuse anything that is not a regular UTF-8 file directly inside `seeds_dir`."""
     shown = _shown(file)
     if shown != file:
@@ -51,12 +51,12 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds") -> Seed:
     if str(pure) != file:
         raise SeedError(f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
     try:
-        return _read(root, file, pure, seeds_dir)
+        return _read(root, file, pure, seeds_dir, MAX_SEED_BYTES if max_bytes is None else max_bytes)
     except OSError as exc:
         raise SeedError(f"cannot read seed file '{file}': {exc.strerror or exc}", f"check the file name and that {seeds_dir}/{pure.name} is readable") from None
 
 
-def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str) -> Seed:
+def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str, max_bytes: int) -> Seed:
     folder = root / seeds_dir
     if folder.is_symlink() or (folder.is_dir() and folder.resolve() != root.resolve() / seeds_dir):
         raise SeedError(f"the folder {seeds_dir}/ is a symbolic link or lies outside the project", f"make {seeds_dir}/ a real folder holding the articles")
@@ -70,12 +70,12 @@ def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str) -> Seed:
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode) or path.resolve().parent != folder.resolve():
         raise SeedError(f"'{file}' is not a regular file inside {seeds_dir}/", "seed files must be regular files")
-    if info.st_size > MAX_SEED_BYTES:
-        raise SeedError(f"seed file '{file}' is {info.st_size} bytes, more than the limit of {MAX_SEED_BYTES}", "a seed is one article as plain text")
+    if info.st_size > max_bytes:
+        raise SeedError(f"seed file '{file}' is {info.st_size} bytes, more than the limit of {max_bytes}", "a seed is one article as plain text")
     with open(path, "rb") as handle:
-        data = handle.read(MAX_SEED_BYTES + 1)
-    if len(data) > MAX_SEED_BYTES:
-        raise SeedError(f"seed file '{file}' is more than {MAX_SEED_BYTES} bytes, the limit", "a seed is one article as plain text")
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise SeedError(f"seed file '{file}' is more than {max_bytes} bytes, the limit", "a seed is one article as plain text")
     if data.startswith(b"\xef\xbb\xbf"):
         raise SeedError(f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM")
     try:

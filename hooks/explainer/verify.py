@@ -42,13 +42,13 @@ class Verified:
     located: dict[str, tuple[Located, ...]]  # statement id -> its citations, in order
 
 
-def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds") -> tuple[dict[str, Seed], set[str]]:
+def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", max_bytes: int | None = None) -> tuple[dict[str, Seed], set[str]]:
     """The seeds by source id, and the ids of sources whose seed no longer matches its recorded SHA-256."""
     seeds: dict[str, Seed] = {}
     changed: set[str] = set()
     for source in index.content.sources:
         try:
-            seed = read_seed(root, source.file, seeds_dir)
+            seed = read_seed(root, source.file, seeds_dir, max_bytes)
         except SeedError as exc:
             report.error(source.at("file"), exc.message, exc.hint)
             continue
@@ -92,8 +92,8 @@ def _clip(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", lock: Lock | None = None) -> Verified:
-    seeds, changed = load_seeds(root, index, report, seeds_dir)
+def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", lock: Lock | None = None, max_seed_bytes: int | None = None) -> Verified:
+    seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes)
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
     for statement in index.statements:

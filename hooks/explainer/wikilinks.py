@@ -1,58 +1,120 @@
 """Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation markers `[[cite:id]]`.
 
 `[[id]]` links to any record by id (a person, quote, event, claim, source, ...); `[[cite:id]]` puts the
-numbered citation markers of a statement at that place. Code spans and fenced code are left alone.
+citation control of a statement at that place. They are Python-Markdown inline syntax (as mkdocs-autorefs
+does it), so Markdown itself keeps them out of code spans, fenced code and indented code: the site and
+the checker find exactly the same links, because both let Markdown find them.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+import markdown
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
 
 from .diagnostics import Pos, Report
 from .resolve import nearest_id_hint
 from .verify import Verified
 
-WIKILINK = re.compile(r"\[\[(?P<cite>cite:)?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]")
-_FENCE = re.compile(r"^(```|~~~)")
-_CODE_SPAN = re.compile(r"`+[^`\n]*`+")
+WIKILINK_PATTERN = r"\[\[(?P<cite>cite:)?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]"
+WIKILINK = re.compile(WIKILINK_PATTERN)
+# After code spans (190) and backslash escapes (180), before reference links (170) would read `[x]`.
+_PRIORITY = 175
+# The Markdown the checker reads pages with: the block syntax that can hide a wiki-link in code.
+CHECK_EXTENSIONS = ("fenced_code", "tables", "attr_list", "md_in_html")
+_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
+_TAG_OPEN, _TAG_CLOSE = "\ue000", "\ue001"  # private-use characters: never in a page, never Markdown
+_TAG = re.compile(f"{_TAG_OPEN}(\\d+){_TAG_CLOSE}")
 
 
 @dataclass(frozen=True)
 class WikiLink:
-    start: int
-    end: int
     target: str
     text: str | None
     cite: bool
+    raw: str  # the link as written, `[[...]]`
+
+
+@dataclass(frozen=True)
+class PlacedLink:
+    """A wiki-link and where it is in the page's source (1-based line and column)."""
+
+    link: WikiLink
     line: int
     col: int
+    in_heading: bool
 
 
-def find_wikilinks(markdown: str) -> Iterator[WikiLink]:
-    in_fence = False
-    offset = 0
-    for number, line in enumerate(markdown.splitlines(keepends=True), start=1):
-        if _FENCE.match(line.lstrip()):
-            in_fence = not in_fence
-        elif not in_fence:
-            spans = [m.span() for m in _CODE_SPAN.finditer(line)]
-            for m in WIKILINK.finditer(line):
-                if any(a <= m.start() < b for a, b in spans):
-                    continue
-                yield WikiLink(offset + m.start(), offset + m.end(), m["target"].strip(), m["text"], bool(m["cite"]), number, m.start() + 1)
-        offset += len(line)
+# The HTML a link becomes. Markdown keeps it as it is (in its HTML stash), so neither Markdown nor
+# MkDocs' check of relative links (written for links to .md files) reads the record's URL or name.
+Resolve = Callable[[WikiLink], str]
 
 
-def check_markdown(path: str, markdown: str, verified: Verified, report: Report, line_offset: int = 0) -> None:
+class _WikiLinkProcessor(InlineProcessor):
+    def __init__(self, extension: WikiLinkExtension, md: markdown.Markdown) -> None:
+        super().__init__(WIKILINK_PATTERN, md)
+        self._extension = extension
+
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]  # as Markdown's stubs declare it
+        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
+        html = self._extension.resolve(link)  # looked up each time: the host re-points it per page
+        return self.md.htmlStash.store(html), m.start(0), m.end(0)
+
+
+class WikiLinkExtension(Extension):
+    """Registers the wiki-link syntax; `resolve` turns each link into HTML."""
+
+    def __init__(self, resolve: Resolve) -> None:
+        super().__init__()
+        self.resolve = resolve
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        md.inlinePatterns.register(_WikiLinkProcessor(self, md), "explainer-wikilink", _PRIORITY)
+
+
+def find_wikilinks(source: str) -> Iterator[PlacedLink]:
+    """The wiki-links Markdown sees in `source`, in order, with their place in it."""
+    # Markdown keeps no source positions, so each candidate is tagged with its number first; the
+    # tags sit inside the brackets, where they change nothing about code spans, fences or indents.
+    candidates = list(WIKILINK.finditer(source))
+    tagged = source
+    for number in reversed(range(len(candidates))):
+        start = candidates[number].start() + 2
+        tagged = f"{tagged[:start]}{_TAG_OPEN}{number}{_TAG_CLOSE}{tagged[start:]}"
+    seen: list[int] = []
+
+    def collect(link: WikiLink) -> str:
+        tag = _TAG.search(link.raw)
+        if tag is not None:
+            seen.append(int(tag.group(1)))
+        return ""
+
+    markdown.Markdown(extensions=[*CHECK_EXTENSIONS, WikiLinkExtension(collect)]).convert(tagged)
+    line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
+    lines = source.splitlines(keepends=True) or [""]
+    for number in seen:
+        m = candidates[number]
+        line_index = bisect_right(line_starts, m.start()) - 1
+        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
+        yield PlacedLink(link, line_index + 1, m.start() - line_starts[line_index] + 1, _HEADING_LINE.match(lines[line_index]) is not None)
+
+
+def check_markdown(path: str, source: str, verified: Verified, report: Report, line_offset: int = 0) -> None:
     index = verified.index
-    for link in find_wikilinks(markdown):
-        pos = Pos(path, link.line + line_offset, link.col)
+    for placed in find_wikilinks(source):
+        link = placed.link
+        pos = Pos(path, placed.line + line_offset, placed.col)
         if link.cite:
             if link.target not in index.statement_by_id:
                 report.error(pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
+            elif placed.in_heading:
+                report.error(pos, f"[[cite:{link.target}]] is in a heading", "put the citation after the sentence it supports, not in a heading")
         elif link.target not in index.records:
             report.error(pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
 
@@ -68,12 +130,12 @@ def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -
         check_markdown(path.relative_to(root).as_posix(), text, verified, report)
 
 
-def replace_wikilinks(markdown: str, render: Callable[[WikiLink], str]) -> str:
-    parts: list[str] = []
-    last = 0
-    for link in find_wikilinks(markdown):
-        parts.append(markdown[last:link.start])
-        parts.append(render(link))
-        last = link.end
-    parts.append(markdown[last:])
-    return "".join(parts)
+def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:
+    """`source` with each wiki-link Markdown would see replaced by plain text (for tools, not the site)."""
+    placed = list(find_wikilinks(source))
+    lines = source.splitlines(keepends=True)
+    for p in reversed(placed):
+        line = lines[p.line - 1]
+        start = p.col - 1
+        lines[p.line - 1] = line[:start] + text_of(p.link) + line[start + len(p.link.raw):]
+    return "".join(lines)

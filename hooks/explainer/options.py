@@ -1,0 +1,128 @@
+"""The explainer's options, read from `extra.explainer` in mkdocs.yml: declared once, validated, documented.
+
+Both hosts read them the same way: the MkDocs hook and `explainer check --root DIR` call
+`read_options(DIR / "mkdocs.yml")`, so the checker checks what the build builds. mkdocs.yml is
+composed, never constructed: tags such as `!ENV` (resolved here, as MkDocs does) or Python names of
+Markdown extensions are not run. Every problem comes back with its line and column in mkdocs.yml.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+from dataclasses import dataclass, field, fields
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import yaml
+
+from .diagnostics import Pos, Report
+
+CONFIG_FILE = "mkdocs.yml"
+SECTION = ("extra", "explainer")
+
+
+def _option(default: object, doc: str, within: tuple[int, int] | None = None) -> Any:
+    return field(default=default, metadata={"doc": doc, "within": within})
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every option, with its default (the values this project was built with) and what it does."""
+
+    content_dir: str = _option("content", "folder of the YAML records, relative to the project root")
+    seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it")
+    max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+
+
+def _folder(value: str) -> str | None:
+    """Why `value` is not a plain relative folder name, or None when it is one."""
+    pure = PurePosixPath(value)
+    if not value or pure.is_absolute() or ".." in pure.parts or "\\" in value or value != pure.as_posix():
+        return "must be a folder inside the project, written like 'content' or 'data/content'"
+    return None
+
+
+def _env(node: yaml.Node) -> object:
+    """`!ENV NAME` or `!ENV [NAME, ..., default]`, as MkDocs resolves it."""
+    names = [n.value for n in node.value] if isinstance(node, yaml.SequenceNode) else [node.value]
+    default = names.pop() if len(names) > 1 else None
+    for name in names:
+        if name in os.environ:
+            return os.environ[name]
+    return default
+
+
+def _scalar(node: yaml.Node) -> object:
+    if node.tag == "!ENV":
+        return _env(node)
+    if isinstance(node, yaml.ScalarNode):
+        return yaml.SafeLoader("").construct_object(node) if node.tag.startswith("tag:yaml.org,2002:") else node.value
+    return node
+
+
+def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) -> Options:
+    """The options in `config_path` (the defaults where it is missing or says nothing)."""
+    if not config_path.is_file():
+        return Options()
+    try:
+        root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        mark = getattr(exc, "problem_mark", None)
+        report.error(Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown), f"cannot read {shown}: {exc}")
+        return Options()
+    if root is None:
+        return Options()
+    node: yaml.Node = root
+    for key in SECTION:
+        if not isinstance(node, yaml.MappingNode):
+            return Options()
+        found = next((v for k, v in node.value if k.value == key), None)
+        if found is None:
+            return Options()
+        node = found
+    where = f"{'.'.join(SECTION)}"
+    if not isinstance(node, yaml.MappingNode):
+        report.error(_pos(shown, node), f"{where} must be a mapping of options", f"write options under it, e.g. '{where}: {{content_dir: content}}'")
+        return Options()
+    return _validate(shown, node, report)
+
+
+def _pos(shown: str, node: yaml.Node) -> Pos:
+    return Pos(shown, node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
+    declared = {f.name: f for f in fields(Options)}
+    values: dict[str, object] = {}
+    for key_node, value_node in section.value:
+        name = str(key_node.value)
+        if name not in declared:
+            close = difflib.get_close_matches(name, declared, n=1)
+            report.error(_pos(shown, key_node), f"'{name}' is not an option of {'.'.join(SECTION)}", f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}")
+            continue
+        value = _scalar(value_node)
+        default = declared[name].default
+        if isinstance(default, int) and not isinstance(default, bool):
+            if not isinstance(value, int) or isinstance(value, bool):
+                report.error(_pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}")
+                continue
+            low, high = declared[name].metadata["within"]
+            if not low <= value <= high:
+                report.error(_pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}")
+                continue
+        elif isinstance(default, str):
+            if not isinstance(value, str):
+                report.error(_pos(shown, value_node), f"{name} must be text", f"for example {name}: {default}")
+                continue
+            problem = _folder(value) if name.endswith("_dir") else None
+            if problem:
+                report.error(_pos(shown, value_node), f"{name} '{value}' {problem}")
+                continue
+        values[name] = value
+    return Options(**values)  # type: ignore[arg-type]
+
+
+def options_table() -> list[tuple[str, str, str]]:
+    """(option, default, what it does) for the documentation page."""
+    return [(f.name, str(f.default), f.metadata["doc"]) for f in fields(Options)]

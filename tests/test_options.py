@@ -1,0 +1,89 @@
+"""Options under `extra.explainer` in mkdocs.yml: validated with their place, used by build and checker alike;
+a user's custom_dir overrides the engine's templates."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, make_project, run_mkdocs
+from explainer.diagnostics import Report
+from explainer.options import Options, options_table, read_options
+
+EXPLAINER = str(Path(sys.executable).parent / "explainer")
+
+
+def _with_options(project: Path, block: str) -> Path:
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("extra:\n  explainer:\n" + "".join(f"    {line}\n" for line in block.splitlines()))
+    return project
+
+
+@pytest.mark.parametrize(
+    ("block", "problem"),
+    [
+        ("content_dirs: data", "mkdocs.yml:{line}:5: error: 'content_dirs' is not an option of extra.explainer\n    hint: did you mean 'content_dir'?"),
+        ("seeds_dir: ../elsewhere", "mkdocs.yml:{line}:16: error: seeds_dir '../elsewhere' must be a folder inside the project, written like 'content' or 'data/content'"),
+        ("max_seed_bytes: lots", "mkdocs.yml:{line}:21: error: max_seed_bytes must be a whole number\n    hint: for example max_seed_bytes: 4194304"),
+        ("max_seed_bytes: 0", "mkdocs.yml:{line}:21: error: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304"),
+    ],
+    ids=["unknown option", "folder outside", "not a number", "out of range"],
+)
+def test_bad_options_stop_build_and_check_with_their_place(tmp_path: Path, block: str, problem: str) -> None:
+    project = make_project(tmp_path / "p")
+    line = len((project / "mkdocs.yml").read_text(encoding="utf-8").splitlines()) + 3
+    _with_options(project, block)
+    expected = problem.format(line=line)
+    build = run_mkdocs(project, "build", "--strict")
+    assert build.returncode != 0 and expected in build.stderr
+    assert not (project / "site").exists()
+    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 1 and expected in check.stdout
+
+
+def test_content_and_seed_folders_move_for_build_and_check_alike(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    (project / "content").rename(project / "records")
+    (project / "seeds").rename(project / "articles")
+    for path in (project / "records").glob("*.yaml"):
+        path.write_text(path.read_text(encoding="utf-8").replace("file: seeds/", "file: articles/"), encoding="utf-8")
+    _with_options(project, "content_dir: records\nseeds_dir: articles")
+    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    assert check.returncode == 0, check.stdout + check.stderr
+    build = run_mkdocs(project, "build", "--strict")
+    assert build.returncode == 0, build.stderr
+    assert "Reported as 40." in (project / "site" / "people" / "bob" / "index.html").read_text(encoding="utf-8")
+
+
+def test_env_values_are_read_as_mkdocs_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    config = tmp_path / "mkdocs.yml"
+    config.write_text("site_name: x\nextra:\n  explainer:\n    content_dir: !ENV [EXPLAINER_TEST_CONTENT, content]\n", encoding="utf-8")
+    report = Report()
+    assert read_options(config, report).content_dir == "content"
+    monkeypatch.setenv("EXPLAINER_TEST_CONTENT", "records")
+    assert read_options(config, report).content_dir == "records"
+    assert report.items == []
+
+
+def test_every_option_is_documented_on_the_editors_page() -> None:
+    page = (ROOT / "docs" / "how-to-edit.md").read_text(encoding="utf-8")
+    for name, default, doc in options_table():
+        assert f"| `{name}` | `{default}` | {doc} |" in page
+    assert Options().content_dir == "content"
+
+
+def test_a_custom_dir_overrides_engine_templates_and_theme_partials(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    (project / "overrides" / "explainer").mkdir(parents=True)
+    (project / "overrides" / "explainer" / "person.html").write_text("<h1>{{ person.name }}</h1><p>OUR OWN PERSON PAGE</p>\n", encoding="utf-8")
+    (project / "overrides" / "main.html").write_text('{% extends "base.html" %}\n{% block extrahead %}<meta name="ours" content="yes">{% endblock %}\n', encoding="utf-8")
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace("  font: false\n", "  font: false\n  custom_dir: overrides\n"), encoding="utf-8")
+    build = run_mkdocs(project, "build", "--strict")
+    assert build.returncode == 0, build.stderr
+    bob = (project / "site" / "people" / "bob" / "index.html").read_text(encoding="utf-8")
+    assert "OUR OWN PERSON PAGE" in bob
+    assert '<meta name="ours" content="yes">' in bob  # the user's main.html wins over the engine's
