@@ -142,6 +142,7 @@ def build_index(content: model.Content, report: Report) -> Index:
     """Register every record's id, list the statements, then check every reference and rule."""
     index = Index(content)
     walked: list[tuple[Record, str | None]] = []  # every record, with the id of the record holding it
+    referring: list[tuple[Record, str, _Walk]] = []  # every record that holds references, with who refers
 
     def visit(record: Record, holder: str | None, holder_kind: str | None) -> None:
         cls = type(record)
@@ -158,6 +159,8 @@ def build_index(content: model.Content, report: Report) -> Index:
                 if citations:
                     index.statements.append(Statement(record_id, kind_id, record, tuple(citations), holder))
             holder, holder_kind = record_id, kind_id
+        if walk.refs and holder is not None:
+            referring.append((record, holder, walk))
         for name, is_list in walk.nested:
             value = getattr(record, name)
             for child in value if is_list else (() if value is None else (value,)):
@@ -167,7 +170,7 @@ def build_index(content: model.Content, report: Report) -> Index:
         for top in getattr(content, name):
             visit(top, None, None)
     index.statement_by_id = {s.id: s for s in index.statements}
-    _check_references(index, report, walked)
+    _check_references(index, report, referring)
     _check_rules(index, report, walked)
     return index
 
@@ -189,16 +192,16 @@ def _register(index: Index, report: Report, kind: str, record: Record, record_id
     return True
 
 
-def _check_references(index: Index, report: Report, walked: list[tuple[Record, str | None]]) -> None:
-    """Every key declared as a reference names a record of the declared kind; note who names whom."""
+def _check_references(index: Index, report: Report, referring: list[tuple[Record, str, _Walk]]) -> None:
+    """Every key declared as a reference names a record of the declared kind; note who names whom.
+
+    `referring` holds each record with references, and the id of the record they count for: its own,
+    or, for a record without an id (a citation, a voice), that of the record holding it.
+    """
     empty: dict[str, Record] = {}
     named: set[tuple[str, str]] = set()
-    for record, holder in walked:
-        refs = _walk_of(type(record)).refs
-        if not refs:
-            continue
-        referrer: str | None = getattr(record, "id", holder)
-        for name, kind, is_list in refs:
+    for record, referrer, walk in referring:
+        for name, kind, is_list in walk.refs:
             known = index.by_kind.get(kind, empty)
             value = getattr(record, name)
             targets: list[str] = value if is_list else [] if value is None else [value]
@@ -206,7 +209,7 @@ def _check_references(index: Index, report: Report, walked: list[tuple[Record, s
                 if target not in known:
                     pos = record.items_at(name)[number] if is_list else record.at(name)
                     report.error(pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known, kind))
-                elif referrer is not None and (target, referrer) not in named:
+                elif (target, referrer) not in named:
                     named.add((target, referrer))
                     index.referenced_by.setdefault(target, []).append(referrer)
 

@@ -9,7 +9,7 @@ from . import model
 from .diagnostics import Report
 from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
-from .textmatch import closest_passage, find_passage
+from .textmatch import Found, closest_passage, find_passage
 
 Lock = dict[str, dict[str, tuple[int, int]]]  # source id -> citation key -> (start, end), see lock.py
 
@@ -63,28 +63,35 @@ def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds
 def locate(citation: model.Citation, seed: Seed, report: Report, was: tuple[int, int] | None = None, changed: bool = False) -> Located | None:
     """Pin one citation; `changed` says its seed no longer matches its SHA-256, `was` where the lock had it."""
     found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
-    where = citation.at("quote")
-    if not found.matches:
-        if found.total == 0:
-            close = closest_passage(seed.normalized, citation.quote)
-            hint = f"closest passage in {seed.name}: \"{close}\"" if close else f"copy the passage from {seed.file} exactly"
-            if changed:
-                before = f" (it was at {was[0]}-{was[1]})" if was else ""
-                report.error(where, f"citation broke: the changed seed {seed.name} no longer contains \"{_clip(citation.quote)}\"{before}", hint)
-            else:
-                report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
-        elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
-            report.error(citation.at("occurrence"), f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}", f"use a number from 1 to {found.total}")
-        else:
-            report.error(where, f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix", "copy prefix/suffix from the text right before/after the passage")
-        return None
-    if len(found.matches) > 1:
-        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")
+    if len(found.matches) != 1:
+        _report_not_located(citation, seed, found, report, was, changed)
         return None
     match = found.matches[0]
     if changed and was is not None and was != (match.start, match.end):
-        report.warning(where, f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}", "check that the passage still supports the statement")
+        message = f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}"
+        report.warning(citation.at("quote"), message, "check that the passage still supports the statement")
     return Located(citation.source, seed.name, match.start, match.end, seed.text[match.start:match.end], citation.note)
+
+
+def _report_not_located(citation: model.Citation, seed: Seed, found: Found, report: Report, was: tuple[int, int] | None, changed: bool) -> None:
+    where = citation.at("quote")
+    if len(found.matches) > 1:
+        hint = "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'"
+        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", hint)
+    elif found.total == 0:
+        close = closest_passage(seed.normalized, citation.quote)
+        hint = f"closest passage in {seed.name}: \"{close}\"" if close else f"copy the passage from {seed.file} exactly"
+        if changed:
+            before = f" (it was at {was[0]}-{was[1]})" if was else ""
+            report.error(where, f"citation broke: the changed seed {seed.name} no longer contains \"{_clip(citation.quote)}\"{before}", hint)
+        else:
+            report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
+    elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
+        message = f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}"
+        report.error(citation.at("occurrence"), message, f"use a number from 1 to {found.total}")
+    else:
+        message = f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix"
+        report.error(where, message, "copy prefix/suffix from the text right before/after the passage")
 
 
 def _clip(text: str, limit: int = 80) -> str:
