@@ -576,8 +576,8 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         handwritten = {file.src_uri for file in files}
         with timers.timed("on_files_s"):
             files = hook.on_files(files, config)
-        plans: dict[str, PagePlan] = hook._build["plans"]
-        site = hook._build["renderer"].site
+        plans: dict[str, PagePlan] = hook._state.current().plans
+        site = hook._state.current().renderer.site
         pages = 0
         for file in files:
             target = docs / file.src_uri

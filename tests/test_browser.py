@@ -36,6 +36,8 @@ PAGES = {
     "home": "",
     "people-index": "people/",
     "person": "people/alec-baldwin/",
+    "organizations-index": "organizations/",
+    "organization": "organizations/extra/",
     "timeline": "timeline/",
     "quotes-index": "quotes/",
     "quote": "quotes/when-im-talking/",
@@ -47,6 +49,7 @@ PAGES = {
     "transcripts-index": "transcripts/",
     "transcript": "transcripts/extra-interview-transcript/",
     "how-to-edit": "how-to-edit/",
+    "reference": "reference/",
 }
 STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement[id], .ex-inference[id]"
 

@@ -73,10 +73,6 @@ class Index:
         return self.of_kind(model.Person)
 
     @property
-    def organizations(self) -> dict[str, model.Organization]:
-        return self.of_kind(model.Organization)
-
-    @property
     def events(self) -> dict[str, model.Event]:
         return self.of_kind(model.Event)
 

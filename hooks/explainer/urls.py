@@ -26,7 +26,6 @@ def _own_page(cls: type[Record]) -> Page:
 
 HOME = "index.md"
 PEOPLE = _index_of(model.Person)
-ORGANIZATIONS = _index_of(model.Organization)
 QUOTES = _index_of(model.Quote)
 CLAIMS = _index_of(model.Topic)
 TIMELINE = _index_of(model.Event)
