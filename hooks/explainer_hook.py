@@ -107,7 +107,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
-    for path, content in extra_files(build.renderer.site, config.site_url or ""):
+    for path, content in extra_files(build.renderer.site, config.site_url or "", config.site_name):
         files.append(File.generated(config, path, content=content))
     return files
 

@@ -50,6 +50,7 @@ PAGES = {
     "transcript": "transcripts/extra-interview-transcript/",
     "how-to-edit": "how-to-edit/",
     "reference": "reference/",
+    "corrections": "corrections/",
 }
 STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement[id], .ex-inference[id]"
 
@@ -336,6 +337,18 @@ def test_timeline_shows_dated_events_with_inferred_years(desktop: Reader) -> Non
     expect(inferred.first).to_be_visible()
     expect(inferred.first).to_have_text("year inferred")
     expect(events.locator(".ex-inference").first).to_be_visible()
+
+
+def test_a_corrected_statement_leads_to_its_correction(desktop: Reader) -> None:
+    page = desktop.open(PAGES["timeline"])
+    note = page.locator("#couple-wedding a.ex-corrected")
+    expect(note).to_have_text("Corrected on 29 November 2026")
+    note.click()
+    page.wait_for_url(f"{desktop.base}{PAGES['corrections']}#wedding-year-four-articles")
+    entry = page.locator("section.ex-correction#wedding-year-four-articles")
+    expect(entry).to_be_in_viewport()
+    expect(entry.locator("dd").first).to_have_text("The timeline said that all five articles give 2012 as the year of the wedding.")
+    expect(entry.locator("a[href$='timeline/#couple-wedding']")).to_be_visible()
 
 
 def test_quote_page_shows_the_wordings_side_by_side_with_differences_marked(desktop: Reader) -> None:

@@ -1,6 +1,8 @@
 """The `explainer` command: check the content without building the site.
 
 `explainer check` exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
+`explainer diff OLD NEW` exit codes: 0 no change a reader would see; 1 changes; 2 usage error (a side
+is neither a folder nor a revision); 3 a side's content has errors (listed; --allow-errors compares anyway).
 `explainer schema --output schemas/content.schema.json` regenerates the editors' JSON Schema.
 `explainer new DIR --seed FILE ...` starts a new explainer (exit 0 written; 2 usage error or unusable seed).
 """
@@ -12,11 +14,14 @@ import json
 import sys
 from pathlib import Path
 
-from .diagnostics import Severity
+from .diagnostics import Report, Severity
 from .lock import LOCK_FILE, lock_text
 from .model import Content
 from .pipeline import Layout, check
+from .revisions import SideError
 from .schema import json_schema
+
+DIFF_FORMATS = ("text", "markdown", "json")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -25,6 +30,16 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
     check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     check_cmd.add_argument("--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations")
+    check_cmd.add_argument("--base", default=None, metavar="REV", help="also hold the corrections log to what changed since REV (a git revision or folder), e.g. main")
+    diff_cmd = sub.add_parser("diff", help="compare two versions of the content as records: what a reader would see change")
+    diff_cmd.add_argument("old", metavar="OLD", help="a git revision (main, HEAD~3, a commit) or a project folder")
+    diff_cmd.add_argument("new", metavar="NEW", nargs="?", default=".", help="the same; default: the project folder --root")
+    diff_cmd.add_argument("--root", type=Path, default=Path("."), help="the git repository that revisions are read from (default: the current folder)")
+    diff_cmd.add_argument("--format", choices=DIFF_FORMATS, default="text", help="'markdown' for a pull request, 'json' for tools")
+    diff_cmd.add_argument("--site-url", default=None, help="link each changed record to its page under this address (a published preview)")
+    diff_cmd.add_argument("--artifact-url", default=None, help="link each changed record to this uploaded site artifact, naming the page's file inside it")
+    diff_cmd.add_argument("--limit", type=int, default=None, metavar="CHARS", help="leave entries out (and say how many) to keep text or Markdown under CHARS characters")
+    diff_cmd.add_argument("--allow-errors", action="store_true", help="compare a side whose content has errors, as far as it could be read")
     coverage_cmd = sub.add_parser("coverage", help="print, per article, the share of sentences and text the content cites")
     coverage_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     coverage_cmd.add_argument("--uncited", action="store_true", help="also list the sentences no record cites")
@@ -43,7 +58,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "new":
         return run_new(args.directory, args.seed, args.title, args.engine)
     if args.command == "check":
-        return run_check(args.root, args.format)
+        return run_check(args.root, args.format, args.base)
+    if args.command == "diff":
+        if args.new == "." and args.root != Path("."):
+            args.new = str(args.root)
+        return run_diff(args)
     if args.command == "lock":
         return run_lock(args.root, args.check)
     if args.command == "coverage":
@@ -142,8 +161,26 @@ def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | N
     return 0
 
 
-def run_check(root: Path, output_format: str) -> int:
-    _, diagnostics = check(Layout(root.resolve()))
+def run_check(root: Path, output_format: str, base: str | None = None) -> int:
+    verified, diagnostics = check(Layout(root.resolve()))
+    if base is not None and not any(d.severity is Severity.ERROR for d in diagnostics):
+        from .snapshot import load_snapshot
+
+        try:
+            base_side = load_snapshot(base, root)
+        except SideError as exc:
+            print(f"explainer check: --base: {exc}", file=sys.stderr)
+            return 2
+        if base_side.site is None:
+            print(f"explainer check: --base {base}: its content has {len(base_side.errors)} error(s), so the corrections log cannot be checked against it", file=sys.stderr)
+            return 2
+        from .basecheck import check_against_base  # only these commands need the site model
+        from .render import SiteModel
+        from .urls import Urls
+
+        report = Report()
+        check_against_base(base_side.site, SiteModel(verified, Urls()), base_side.side.label, report)
+        diagnostics = sorted([*diagnostics, *report.items], key=lambda d: (d.pos, d.message))
     for diagnostic in diagnostics:
         print(diagnostic.format_github() if output_format == "github" else diagnostic.format_text())
     errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
@@ -151,6 +188,44 @@ def run_check(root: Path, output_format: str) -> int:
     summary = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
     print(summary if output_format == "text" else f"::notice::explainer check: {summary}", file=sys.stderr)
     return 1 if errors else 0
+
+
+def run_diff(args: argparse.Namespace) -> int:
+    from .diff import compare  # only this command needs them
+    from .diffview import Links, build_view, diff_json, render_view
+    from .snapshot import load_snapshot
+
+    sides = []
+    for spec in (args.old, args.new):
+        try:
+            sides.append(load_snapshot(spec, args.root, args.allow_errors))
+        except SideError as exc:
+            print(f"explainer diff: {exc}", file=sys.stderr)
+            return 2
+    failed = False
+    for name, snapshot in zip(("OLD", "NEW"), sides, strict=True):
+        if snapshot.errors:
+            print(f"explainer diff: {name} ({snapshot.side.label}) has {len(snapshot.errors)} content error(s):", file=sys.stderr)
+            for diagnostic in snapshot.errors[:20]:
+                print("  " + diagnostic.format_text().replace("\n", "\n  "), file=sys.stderr)
+            if len(snapshot.errors) > 20:
+                print(f"  ... and {len(snapshot.errors) - 20} more (run `explainer check` on it)", file=sys.stderr)
+            failed = failed or snapshot.site is None
+    if failed:
+        print("explainer diff: nothing compared; fix the errors, or compare as far as it can be read with --allow-errors", file=sys.stderr)
+        return 3
+    old, new = sides
+    assert old.site is not None and new.site is not None
+    diff = compare(old.site, new.site, old.pages, new.pages)
+    if args.format == "json":
+        described = {key: {"spec": s.side.spec, "label": s.side.label, "commit": s.side.commit, "errors": [d.format_text() for d in s.errors]} for key, s in (("old", old), ("new", new))}
+        sys.stdout.write(diff_json(diff, described))
+    else:
+        view = build_view(diff, old.site, new.site, old.side.label, new.side.label, Links(args.site_url, args.artifact_url))
+        if any(s.errors for s in sides):
+            view.notes.insert(0, "Warning: a side has content errors; records with errors are missing from it and may show as added or removed.")
+        sys.stdout.write(render_view(view, args.format, args.limit))
+    return 1 if diff.changed else 0
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ field reference all read these declarations; CONTRIBUTING.md says how to add a k
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 
-from .schema import Choice, Integer, Kind, ListOf, Page, Record, Slug, Text, key, record, section
+from .schema import STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Record, Slug, Text, key, record, section
 
 VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
@@ -338,6 +339,24 @@ class Omission(Record):
         return self.citations[0].source
 
 
+@record
+class Correction(Record):
+    """An entry of the corrections log: a published statement that was changed because it was wrong."""
+
+    KIND = Kind(
+        "correction",
+        label="id",
+        index=Page("corrections.md", "corrections.html", "Corrections", "Published statements that were corrected: when, what was wrong, what they say now, and why."),
+    )
+
+    id: str = key(ID, "unique id; the anchor of the entry on the corrections page and in the feed")
+    date: datetime.date = key(IsoDate(), "the day the correction was published, YYYY-MM-DD")
+    statements: list[str] = key(ListOf(Slug(STATEMENT), min_items=1), "ids of the published statements it corrects")
+    wrong: str = key(TEXT, "what the statements said that was wrong")
+    now: str = key(TEXT, "what they say now")
+    why: str = key(TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage")
+
+
 @dataclass
 class Content:
     """Everything loaded from content/, in file order: one list per section of a content file."""
@@ -352,4 +371,5 @@ class Content:
     disagreements: list[Disagreement] = section(Disagreement)
     transcripts: list[Transcript] = section(Transcript)
     omissions: list[Omission] = section(Omission)
+    corrections: list[Correction] = section(Correction)
     files: list[str] = field(default_factory=list)

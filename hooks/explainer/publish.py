@@ -8,18 +8,20 @@ from markupsafe import Markup, escape
 
 from . import assets
 from .export import export_json
+from .feed import corrections_feed
 from .jsonld import SEEDS_DIR, annotations_json, page_data, script_json
 from .render import PagePlan, SiteModel
-from .urls import ANNOTATIONS, EXPORT
+from .urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT
 
 
-def extra_files(site: SiteModel, site_url: str) -> list[tuple[str, str | bytes]]:
+def extra_files(site: SiteModel, site_url: str, site_name: str = "Explainer") -> list[tuple[str, str | bytes]]:
     """(site path, content) of every file the site needs besides its pages."""
     files: list[tuple[str, str | bytes]] = [
         (assets.STYLESHEET, assets.stylesheet()),
         (assets.SCRIPT, assets.script()),
         (EXPORT, export_json(site)),
         (ANNOTATIONS, annotations_json(site, site_url)),
+        (CORRECTIONS_FEED, corrections_feed(site, site_url, site_name)),
     ]
     # The seeds themselves, so that annotation targets and their offsets can be resolved by anyone.
     files += [(f"{SEEDS_DIR}/{seed.name}", seed.text.encode("utf-8")) for seed in site.verified.seeds.values()]

@@ -16,6 +16,7 @@ import jinja2
 from markupsafe import Markup
 
 from . import model, urls
+from .corrections import corrections_by_statement, long_date, newest_first
 from .measure import independent_groups, measure_sources
 from .reference import reference_kinds
 from .resolve import Index
@@ -162,6 +163,8 @@ class SiteModel:
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
+        self.corrections_of = corrections_by_statement(index.content.corrections)  # statement id -> its corrections
+        self.corrections = newest_first(index.content.corrections)
         self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
         for statement in index.statements:
             attribution = getattr(statement.record, "attribution", None)
@@ -265,6 +268,10 @@ class PageContext:
     def page_href(self, src_uri: str) -> str:
         return self.site.urls.relative(self.site.urls.page_url(src_uri), self.page_url)
 
+    def file_href(self, path: str) -> str:
+        """A link to a file the build writes (not a page), e.g. corrections.atom."""
+        return self.site.urls.relative(path, self.page_url)
+
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
@@ -293,6 +300,9 @@ class PageContext:
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
 
+    def corrections(self, statement_id: str) -> list[model.Correction]:
+        return self.site.corrections_of.get(statement_id, [])
+
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
@@ -318,6 +328,7 @@ class Renderer:
             reference_kinds=reference_kinds,
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
+            long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
         )
         self.env.filters["prose"] = _prose

@@ -17,7 +17,7 @@ from typing import TypeVar, cast
 
 from . import model
 from .diagnostics import Report
-from .schema import ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
+from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
@@ -198,7 +198,7 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
     named: set[tuple[str, str]] = set()
     for record, referrer, walk in referring:
         for name, kind, is_list in walk.refs:
-            known = index.by_kind.get(kind, empty)
+            known: Mapping[str, object] = index.statement_by_id if kind == STATEMENT else index.by_kind.get(kind, empty)
             value = getattr(record, name)
             targets: list[str] = value if is_list else [] if value is None else [value]
             for number, target in enumerate(targets):

@@ -27,6 +27,7 @@ TEMPLATES = {
     "content/topics.yaml.jinja": "content/topics.yaml",
     "content/people.yaml.jinja": "content/people.yaml",
     "content/claims.yaml.jinja": "content/claims.yaml",
+    "content/corrections.yaml.jinja": "content/corrections.yaml",
     "requirements.txt.jinja": "requirements.txt",
     "gitignore.jinja": ".gitignore",
     "README.md.jinja": "README.md",

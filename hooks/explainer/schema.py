@@ -11,6 +11,7 @@ editors' completion (here) and the field reference of the documentation (`refere
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import difflib
 import re
 from collections.abc import Callable, Iterator
@@ -29,6 +30,8 @@ MAX_ID = 80
 STR_TAG = "tag:yaml.org,2002:str"
 INT_TAG = "tag:yaml.org,2002:int"
 NULL_TAG = "tag:yaml.org,2002:null"
+TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+STATEMENT = "statement"  # what Slug(STATEMENT) refers to: any record that carries citations
 
 _CONSTRUCTOR = SafeConstructor()
 _SLUG = re.compile(SLUG_PATTERN)
@@ -212,6 +215,32 @@ class Integer(Type):
 
     def describe(self) -> str:
         return f"whole number from {self.minimum} to {self.maximum}"
+
+
+_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+@dataclass(frozen=True)
+class IsoDate(Type):
+    """A calendar date written YYYY-MM-DD, quoted or not (YAML reads an unquoted one as a date)."""
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        hint = "write the date as YYYY-MM-DD, e.g. 2026-11-29"
+        if not isinstance(node, ScalarNode) or node.tag not in (STR_TAG, TIMESTAMP_TAG) or _ISO_DATE.fullmatch(node.value.strip()) is None:
+            found = describe_node(node) if node.tag != TIMESTAMP_TAG else "a date with a time"
+            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {found}", hint)
+            return None
+        try:
+            return datetime.date.fromisoformat(node.value.strip())
+        except ValueError:
+            report.error(node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
+            return None
+
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "string", "format": "date", "pattern": f"^{_ISO_DATE.pattern}$"}
+
+    def describe(self) -> str:
+        return "date, YYYY-MM-DD"
 
 
 @dataclass(frozen=True)

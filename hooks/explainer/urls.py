@@ -32,9 +32,12 @@ TIMELINE = _index_of(model.Event)
 DISAGREEMENTS = _index_of(model.Disagreement)
 SOURCES = _index_of(model.Source)
 TRANSCRIPTS = _index_of(model.Transcript)
+CORRECTIONS = _index_of(model.Correction)
 REFERENCE = "reference.md"  # the content reference, generated from the declarations (see reference.py)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
+# At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
+CORRECTIONS_FEED = "corrections.atom"
 
 
 def person_page(person_id: str) -> str:
@@ -99,5 +102,7 @@ def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
         return kind.page.path_of(record_id), ""
     if kind.index is not None:
         return kind.index.path, record_id
-    host = record.shown_with() or index.owner_of[record_id]
+    host = record.shown_with() or index.owner_of.get(record_id)
+    if host is None or host not in index.records:
+        return HOME, record_id  # content with errors (an unknown topic, say), which is never built
     return home_page_of(index, host)[0], record_id

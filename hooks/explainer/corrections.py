@@ -1,0 +1,28 @@
+"""The corrections log as the pages and the feed show it: entries by statement, newest first, dates in words."""
+
+from __future__ import annotations
+
+import datetime
+from collections import defaultdict
+
+from . import model
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
+
+
+def long_date(date: datetime.date) -> str:
+    return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
+
+
+def corrections_by_statement(corrections: list[model.Correction]) -> dict[str, list[model.Correction]]:
+    """Each corrected statement's entries, oldest first."""
+    by_statement: dict[str, list[model.Correction]] = defaultdict(list)
+    for correction in sorted(corrections, key=lambda c: c.date):
+        for statement_id in dict.fromkeys(correction.statements):
+            by_statement[statement_id].append(correction)
+    return dict(by_statement)
+
+
+def newest_first(corrections: list[model.Correction]) -> list[model.Correction]:
+    order = {id(c): n for n, c in enumerate(corrections)}
+    return sorted(corrections, key=lambda c: (c.date, order[id(c)]), reverse=True)

@@ -1,0 +1,336 @@
+"""Show a content diff to a reviewer: as plain text, as Markdown for a pull request, or as JSON.
+
+The view is built once as sections of entries made of styled spans (plain, code, deleted, inserted,
+quoted, link); the text and Markdown templates only decide how each style is written. In Markdown
+every value is escaped on output (the environment's `finalize`), so editor text can neither add
+markup nor mention anyone in a pull-request comment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+
+from .diff import CitationChange, ContentDiff, FieldChange, RecordChange
+from .render import KIND_LABELS, SiteModel
+
+KIND_NAMES = {**KIND_LABELS, "person": "person", "source": "source", "topic": "topic", "disagreement": "disagreement", "transcript": "transcript", "correction": "correction"}
+
+
+@dataclass(frozen=True)
+class Span:
+    style: str  # "plain", "strong", "code", "del", "ins", "quote" or "link"
+    text: str
+    href: str | None = None
+
+
+Line = tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class Entry:
+    head: Line
+    lines: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
+class Section:
+    title: str
+    entries: tuple[Entry, ...] = ()
+    table: tuple[tuple[Line, ...], ...] = ()  # first row: the header
+    note: str = ""
+
+
+@dataclass
+class View:
+    old: str
+    new: str
+    summary: list[tuple[str, int]]
+    sections: list[Section] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    omitted: int = 0
+
+
+@dataclass(frozen=True)
+class Links:
+    """Where a changed record can be looked at: the built site of the newer side, published at
+    `site_url`, or uploaded as an artifact (a zip) at `artifact_url`, inside which a page is a file."""
+
+    site_url: str | None = None
+    artifact_url: str | None = None
+
+    def to(self, url: str, exists: bool = True) -> Span:
+        if not exists:
+            return Span("plain", f"was at {url or '/'}")
+        if self.site_url:
+            return Span("link", url or "/", self.site_url.rstrip("/") + "/" + url)
+        path = artifact_path(url)
+        if self.artifact_url:
+            return Span("link", path, self.artifact_url)
+        return Span("code", path)
+
+
+def artifact_path(url: str) -> str:
+    """The file inside the built site that serves `url` (directory URLs end in index.html)."""
+    page, _, anchor = url.partition("#")
+    if page == "" or page.endswith("/"):
+        page += "index.html"
+    return page + (f"#{anchor}" if anchor else "")
+
+
+# ---- building the view -----------------------------------------------------------------------
+
+
+def _clip(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _value(value: Any) -> str:
+    if value is None:
+        return "(not set)"
+    if isinstance(value, tuple):
+        return ", ".join(map(str, value)) if value else "(none)"
+    return str(value)
+
+
+class _Builder:
+    def __init__(self, diff: ContentDiff, old: SiteModel, new: SiteModel, links: Links) -> None:
+        self.diff, self.old, self.new, self.links = diff, old, new, links
+
+    def source_label(self, source_id: str) -> str:
+        for site in (self.new, self.old):
+            source = site.index.sources.get(source_id)
+            if source is not None:
+                return source.label or source.title
+        return source_id
+
+    def reference(self, value: Any) -> list[Span]:
+        if not isinstance(value, str):
+            return [Span("plain", _value(value))]
+        for site in (self.new, self.old):
+            if value in site.index.records:
+                label = site.label(value)
+                return [Span("code", value)] + ([Span("plain", f" ({_clip(label, 80)})")] if label != value else [])
+        return [Span("code", value)]
+
+    def field_line(self, change: FieldChange, status: str) -> Line:
+        name = Span("plain", " ".join(change.path.replace("_", " ").split(".")) + ": ")
+        if change.words:
+            spans = [Span({"equal": "plain", "delete": "del", "insert": "ins"}[w.op], w.text) for w in change.words]
+            return (name, *spans)
+        if status == "added":
+            return (name, *self.reference(change.new)) if change.kind == "reference" else (name, Span("plain", _value(change.new)))
+        if change.kind == "reference":
+            return (name, *self.reference(change.old), Span("plain", " → "), *self.reference(change.new))
+        return (name, Span("del" if change.old is not None else "plain", _value(change.old)), Span("plain", " → "), Span("ins" if change.new is not None else "plain", _value(change.new)))
+
+    def citation_line(self, change: CitationChange) -> Line:
+        article = self.source_label(change.source)
+        if change.change == "re-pointed" and change.old and change.new:
+            return (Span("plain", f"citation re-pointed in {article}: "), Span("del", change.old.text), Span("plain", " → "), Span("ins", change.new.text))
+        if change.change == "note" and change.old and change.new:
+            return (Span("plain", f"citation note ({article}): "), Span("del", _value(change.old.note)), Span("plain", " → "), Span("ins", _value(change.new.note)))
+        passage = change.new if change.change == "added" else change.old
+        assert passage is not None
+        style = "ins" if change.change == "added" else "del"
+        return (Span("plain", f"citation {change.change} ({article}): "), Span(style, passage.text))
+
+    @staticmethod
+    def support_text(support: tuple[int, int] | None) -> str:
+        if support is None:
+            return "not cited"
+        articles, independent = support
+        text = f"{articles} article{'s' if articles != 1 else ''}"
+        if articles > 1:
+            text += f", {independent} independent report{'s' if independent != 1 else ''}"
+        return text
+
+    def entry(self, change: RecordChange) -> Entry:
+        kind = KIND_NAMES.get(change.kind, change.kind)
+        head = (Span("plain", f"{kind} "), Span("code", change.id), Span("plain", f": {_clip(change.label)}"))
+        lines: list[Line] = [(Span("plain", "page: "), self.links.to(change.url, exists=change.status != "removed"))]
+        if change.owner:
+            lines.append((Span("plain", f"in: {_clip(change.owner, 100)}"),))
+        if change.status == "removed":
+            lines += [self.citation_line(c) for c in change.citations]
+            return Entry(head, tuple(lines))
+        lines += [self.field_line(f, change.status) for f in change.fields]
+        lines += [self.citation_line(c) for c in change.citations]
+        old_support, new_support = change.support
+        if change.status == "changed" and old_support != new_support:
+            lines.append((Span("plain", "reports: "), Span("del", self.support_text(old_support)), Span("plain", " → "), Span("ins", self.support_text(new_support))))
+        return Entry(head, tuple(lines))
+
+    def coverage_table(self) -> tuple[tuple[Line, ...], ...]:
+        def cells(figures: tuple[int, int, float] | None) -> tuple[str, str]:
+            if figures is None:
+                return ("(no article)", "(no article)")
+            cited, total, share = figures
+            return (f"{cited}/{total} ({cited / total:.1%})" if total else "0/0", f"{share:.1%}")
+
+        rows: list[tuple[Line, ...]] = [((Span("plain", "article"),), (Span("plain", "sentences cited"),), (Span("plain", "text cited"),))]
+        for change in self.diff.coverage:
+            (old_s, old_t), (new_s, new_t) = cells(change.old), cells(change.new)
+            rows.append(
+                (
+                    (Span("plain", change.label),),
+                    (Span("plain", old_s), Span("plain", " → "), Span("strong", new_s)),
+                    (Span("plain", old_t), Span("plain", " → "), Span("strong", new_t)),
+                )
+            )
+        return tuple(rows)
+
+    def reports_section(self) -> Section | None:
+        changed = [r for r in self.diff.records if r.statement and "reports" in r.areas]
+        if not changed:
+            return None
+
+        def strong(site: SiteModel) -> int:
+            return sum(1 for s in site.index.statements if site.support(s.id)[1] > 1)
+
+        entries = tuple(
+            Entry((Span("code", r.id), Span("plain", ": "), Span("del", self.support_text(r.support[0])), Span("plain", " → "), Span("ins", self.support_text(r.support[1]))))
+            for r in changed
+        )
+        note = f"Statements resting on two or more independent reports: {strong(self.old)} → {strong(self.new)}."
+        return Section("Independent reports", entries, note=note)
+
+    def build(self, old_label: str, new_label: str) -> View:
+        summary = [(name, count) for name, count in self.diff.summary().items() if count]
+        view = View(old_label, new_label, summary)
+        for status, title in (("changed", "Changed"), ("added", "Added"), ("removed", "Removed")):
+            entries = tuple(self.entry(r) for r in self.diff.records if r.status == status)
+            if entries:
+                view.sections.append(Section(title, entries))
+        if self.diff.coverage:
+            view.sections.append(Section("Coverage of the articles", table=self.coverage_table()))
+        reports = self.reports_section()
+        if reports is not None:
+            view.sections.append(reports)
+        if self.diff.pages:
+            view.sections.append(Section("Hand-written pages", tuple(Entry((Span("code", p.path), Span("plain", f" {p.status}"))) for p in self.diff.pages)))
+        if self.links.artifact_url:
+            view.notes.append("Links open the site-preview artifact (a zip); each page is the file named by the link, inside it.")
+        return view
+
+
+def build_view(diff: ContentDiff, old: SiteModel, new: SiteModel, old_label: str, new_label: str, links: Links | None = None) -> View:
+    return _Builder(diff, old, new, links or Links()).build(old_label, new_label)
+
+
+# ---- writing it ------------------------------------------------------------------------------
+
+
+class Raw(str):
+    """Markdown the templates write themselves; never editor text."""
+
+
+# Characters Markdown would read as markup; < > & and @ become entities instead (see markdown_escape).
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def markdown_escape(value: Any) -> str:
+    """Text that Markdown shows as it is, on one line; Raw values are the templates' own markup."""
+    if isinstance(value, Raw):
+        return value
+    text = _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", str(value)))
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
+
+
+_MARKDOWN_STYLES = {"del": "<del>{}</del>", "ins": "<ins>{}</ins>", "strong": "**{}**", "quote": "“{}”"}
+_TEXT_STYLES = {"del": "[-{}-]", "ins": "{{+{}+}}", "quote": "“{}”"}
+
+
+def markdown_spans(line: Line) -> Raw:
+    out: list[str] = []
+    for span in line:
+        if span.style == "code":
+            out.append(_code(span.text))
+        elif span.style == "link" and span.href:
+            out.append(f"[{markdown_escape(span.text)}]({_href(span.href)})")
+        else:
+            out.append(_MARKDOWN_STYLES.get(span.style, "{}").format(markdown_escape(span.text)))
+    return Raw("".join(out))
+
+
+def text_spans(line: Line) -> str:
+    out = []
+    for span in line:
+        if span.style == "link" and span.href:
+            out.append(f"{span.text} <{span.href}>")
+        else:
+            out.append(_TEXT_STYLES.get(span.style, "{}").format(span.text))
+    return "".join(out)
+
+
+def _code(value: str) -> Raw:
+    fence = "``" if "`" in value else "`"
+    return Raw(f"{fence}{value.replace(chr(10), ' ')}{fence}")
+
+
+def _href(value: str) -> Raw:
+    return Raw(value.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E"))
+
+
+def _environment(markdown: bool) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("explainer", "templates"),
+        autoescape=False,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        finalize=markdown_escape if markdown else None,
+    )
+    env.filters["code"] = _code
+    env.globals["spans"] = markdown_spans if markdown else text_spans
+    return env
+
+
+def render_view(view: View, output_format: str, limit: int | None = None) -> str:
+    """The view as text or Markdown; with `limit`, entries are left out from the end until it fits."""
+    template = _environment(output_format == "markdown").get_template("diff.md" if output_format == "markdown" else "diff.txt")
+    text = template.render(view=view)
+    if limit is None or len(text) <= limit:
+        return text
+    total = sum(len(s.entries) for s in view.sections)
+    low, high = 0, total
+    while low < high:  # the most entries that fit
+        mid = (low + high + 1) // 2
+        if len(template.render(view=_first_entries(view, mid))) <= limit:
+            low = mid
+        else:
+            high = mid - 1
+    return template.render(view=_first_entries(view, low))
+
+
+def _first_entries(view: View, keep: int) -> View:
+    sections = []
+    total = 0
+    for section in view.sections:
+        entries = section.entries[: max(0, keep - total)]
+        total += len(section.entries)
+        if entries or section.table or not section.entries:
+            sections.append(dataclasses.replace(section, entries=entries))
+    omitted = sum(len(s.entries) for s in view.sections) - sum(len(s.entries) for s in sections)
+    return dataclasses.replace(view, sections=sections, omitted=omitted)
+
+
+def diff_json(diff: ContentDiff, sides: dict[str, dict[str, Any]]) -> str:
+    def plain(value: Any) -> Any:
+        if dataclasses.is_dataclass(value) and not isinstance(value, type):
+            data = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+            if isinstance(value, RecordChange):
+                data["areas"] = sorted(value.areas)
+            return data
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        return value
+
+    document = {"format": "explainer-diff/1", **sides, "changed": diff.changed, "summary": diff.summary(), **plain(diff)}
+    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"

@@ -1,0 +1,37 @@
+"""Load one side of a comparison (a folder or a git revision) through the checking pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Severity
+from .pipeline import Layout, check
+from .render import SiteModel
+from .revisions import Side, materialize
+from .urls import Urls
+
+
+@dataclass
+class Snapshot:
+    side: Side
+    site: SiteModel | None  # None when the content has errors and they were not allowed
+    pages: dict[str, bytes] = field(default_factory=dict)  # hand-written pages: docs/<path> -> bytes
+    errors: list[Diagnostic] = field(default_factory=list)
+
+
+def hand_written_pages(root: Path, docs_dir: str = "docs") -> dict[str, bytes]:
+    folder = root / docs_dir
+    if not folder.is_dir():
+        return {}
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*.md")) if p.is_file() and not p.is_symlink()}
+
+
+def load_snapshot(spec: str, repo: Path, allow_errors: bool = False) -> Snapshot:
+    """Read `spec` (raises revisions.SideError when it names no project). With `allow_errors` a side
+    whose content has errors is still compared, as far as it could be read."""
+    with materialize(spec, repo) as (side, root):
+        verified, diagnostics = check(Layout(root))
+        errors = [d for d in diagnostics if d.severity is Severity.ERROR]
+        site = SiteModel(verified, Urls()) if allow_errors or not errors else None
+        return Snapshot(side, site, hand_written_pages(root), errors)
