@@ -323,21 +323,34 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         a.setdefault("relations", []).append({"id": f"relation-{n:05d}", "kind": rng.choice(model.RELATION_KINDS), "person": b["id"], "citations": citer.several(1, 1)})
 
     events: list[dict[str, Any]] = []
-    inferences = 0
+    inferences = orders = 0
+
+    def stated(value: int) -> dict[str, Any]:
+        return {"value": value, "basis": "stated"}
+
     for n in range(1, event_count + 1):
-        event: dict[str, Any] = {"id": f"event-{n:05d}", "title": prose.sentence(3, 7).rstrip("."), "text": prose.sentence(), "sequence": n}
+        event: dict[str, Any] = {"id": f"event-{n:05d}", "title": prose.sentence(3, 7).rstrip("."), "text": prose.sentence()}
         roll = rng.random()
-        if roll < 0.7:
-            date: dict[str, Any] = {"year": rng.randint(1990, 2024), "year_basis": "stated"}
+        if roll < 0.6:
+            date: dict[str, Any] = {"year": stated(rng.randint(1990, 2024))}
             if rng.random() < 0.6:
-                date["month"] = rng.randint(1, 12)
+                date["month"] = stated(rng.randint(1, 12))
                 if rng.random() < 0.5:
-                    date["day"] = rng.randint(1, 28)
+                    date["day"] = stated(rng.randint(1, 28))
             event["date"] = date
+        elif roll < 0.7:
+            year, month = rng.randint(1990, 2024), rng.randint(1, 11)
+            event["date"] = {"earliest": {"year": stated(year), "month": stated(month)}, "latest": {"year": stated(year), "month": stated(month + 1)}}
         elif roll < 0.8:
             inferences += 1
             inference = {"id": f"inference-{n:05d}", "text": prose.sentence(), "citations": citer.several(1, 2)}
-            event["date"] = {"year": rng.randint(1990, 2024), "year_basis": "inferred", "inference": inference, "as_written": "last " + prose.word()}
+            year = {"value": rng.randint(1990, 2024), "basis": "inferred", "inference": inference["id"]}
+            event["date"] = {"year": year, "inferences": [inference], "as_written": "last " + prose.word()}
+        elif events:
+            # An undated event with a cited order against an earlier one: relations only ever point from
+            # an event to a later-numbered undated one, so they can make no cycle.
+            orders += 1
+            event["after"] = [{"id": f"order-{n:05d}", "event": rng.choice(events)["id"], "citations": citer.several(1, 1)}]
         if rng.random() < 0.3:
             event["place"] = prose.name()
         event["participants"] = rng.sample(person_ids, rng.randint(1, 3))
@@ -410,7 +423,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             transcript["event"] = rng.choice(event_ids)
         transcripts.append(transcript)
 
-    claim_count = size - fact_count - relation_count - event_count - inferences - quote_count - answers - action_lines
+    claim_count = size - fact_count - relation_count - event_count - inferences - orders - quote_count - answers - action_lines
     claims = []
     for n in range(1, claim_count + 1):
         claim: dict[str, Any] = {"id": f"claim-{n:05d}", "topic": rng.choice(topics)["id"], "text": prose.sentence()}
@@ -446,7 +459,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     )
     counts = {
         "claims": claim_count, "person_facts": fact_count, "relations": relation_count, "events": event_count,
-        "inferences": inferences, "quotes": quote_count, "answers": answers, "disagreements": disagreement_count,
+        "inferences": inferences, "event_orders": orders, "quotes": quote_count, "answers": answers, "disagreements": disagreement_count,
         "transcript_action_lines": action_lines, "transcripts": len(transcripts),
         "people": people_count, "topics": topic_count, "sources": len(seeds),
     }

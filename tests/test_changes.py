@@ -83,7 +83,7 @@ FIRST = {
           - id: second-meeting
             title: Ann and Bob meet again
             text: They meet a second time.
-            date: {year: 2024, month: 3, day: 3, year_basis: stated}
+            date: {year: {value: 2024, basis: stated}, month: {value: 3, basis: stated}, day: {value: 3, basis: stated}}
             participants: [ann, bob]
             citations:
               - source: tiny
@@ -141,7 +141,7 @@ SECOND = {
               - source: tiny
                 quote: "replied: ‘Hello, hello.’"
         """,
-    "events.yaml": FIRST["events.yaml"].replace("day: 3,", "day: 4,"),
+    "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,"),
     "quotes.yaml": FIRST["quotes.yaml"].replace("person: ann}", "person: bob}"),
     "disagreements.yaml": FIRST["disagreements.yaml"].replace("text: It lasted an hour.", "text: It lasted about an hour, says another witness."),
     "corrections.yaml": """\
@@ -277,7 +277,7 @@ def test_json_diff_is_the_same_records(repo: tuple[Path, str, str]) -> None:
     ]
     assert greets["citations"] == [{"change": "added", "source": "other", "old": None, "new": {"source": "other", "text": "Ann Example waved to Bob Example.", "note": None}}]
     assert greets["support"] == [[1, 1], [2, 2]]
-    assert records["second-meeting"]["fields"] == [{"path": "date.day", "old": 3, "new": 4, "kind": "value", "words": []}]
+    assert records["second-meeting"]["fields"] == [{"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}]
     assert records["hello-hello"]["fields"][0] | {"words": []} == {"path": "speaker.person", "old": "ann", "new": "bob", "kind": "reference", "words": []}
     assert records["bob-replies"]["status"] == "added" and records["the-end"]["status"] == "removed"
     assert data["summary"]["events re-dated"] == 1
@@ -594,3 +594,24 @@ def test_word_diff(old: str, new: str, expected: str) -> None:
 )
 def test_markdown_output_escapes_editor_text(text: str, expected: str) -> None:
     assert markdown_escape(text) == expected
+
+
+def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_only(tmp_path: Path) -> None:
+    from explainer.pipeline import Layout, check
+
+    old_shape = FIRST["events.yaml"].replace(
+        "date: {year: {value: 2024, basis: stated}, month: {value: 3, basis: stated}, day: {value: 3, basis: stated}}",
+        "date: {year: 2024, month: 3, day: 3, year_basis: stated}",
+    )
+    old = make_project(tmp_path / "old", {**FIRST, "events.yaml": old_shape})
+    new = make_project(tmp_path / "new", {**FIRST, "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,")})
+    for project in (old, new):
+        (project / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
+        (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
+    # The build and the checker still refuse the old shape, with its place.
+    _, diagnostics = check(Layout(old))
+    assert any(d.pos.path == "content/events.yaml" and "expected a mapping (year)" in d.message for d in diagnostics)
+    result = subprocess.run([EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    records = {r["id"]: r for r in json.loads(result.stdout)["records"]}
+    assert records["second-meeting"]["fields"] == [{"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}]

@@ -38,9 +38,10 @@ def _statements() -> list[tuple[str, str, dict[str, Any]]]:
         for section in STATEMENT_SECTIONS:
             for record in data.get(section) or []:
                 found.append((file, record.get("id", "?"), record))
-                inference = (record.get("date") or {}).get("inference")
-                if inference:
+                for inference in (record.get("date") or {}).get("inferences") or []:
                     found.append((file, inference.get("id", "?"), inference))
+                for order in (record.get("after") or []) + (record.get("before") or []):
+                    found.append((file, order.get("id", "?"), order))
         for person in data.get("people") or []:
             for key in ("facts", "relations"):
                 found += [(file, item.get("id", "?"), item) for item in person.get(key) or []]

@@ -104,20 +104,32 @@ def hostile_files(payload: str) -> dict[str, str]:
                 place: {q("EVENT-PLACE")}
                 participants: [ann, bob]
                 date:
-                  year: 2020
-                  month: 3
-                  day: 3
-                  year_basis: inferred
+                  year: {{value: 2020, basis: inferred, inference: greet-year}}
+                  month: {{value: 3, basis: stated}}
+                  day: {{value: 3, basis: stated}}
                   as_written: {q("AS-WRITTEN")}
-                  inference:
-                    id: greet-year
-                    text: {q("INFERENCE")}
-                    citations:
-                      - source: tiny
-                        quote: on March 3
+                  inferences:
+                    - id: greet-year
+                      text: {q("INFERENCE")}
+                      citations:
+                        - source: tiny
+                          quote: on March 3
                 citations:
                   - source: tiny
                     quote: to Bob Example on March 3
+              - id: reply
+                title: {q("EVENT2-TITLE")}
+                text: {q("EVENT2-TEXT")}
+                after:
+                  - id: reply-after-greet
+                    event: greet
+                    note: {q("ORDER-NOTE")}
+                    citations:
+                      - source: tiny
+                        quote: "replied:"
+                citations:
+                  - source: tiny
+                    quote: Bob Example, 40, replied
             quotes:
               - id: hello
                 speaker: {{kind: person, person: ann}}
@@ -175,7 +187,7 @@ def hostile_files(payload: str) -> dict[str, str]:
 FIELD_TAGS = [
     "SOURCE-TITLE", "SOURCE-FACT", "TOPIC-TITLE", "TOPIC-SUMMARY", "Ann", "PERSON-SUMMARY", "ALIAS",
     "PERSON-FACT", "INSIDER-LABEL", "RELATION-NOTE", "Bob", "CLAIM-TEXT", "COMMENTERS-LABEL", "EVENT-TITLE", "EVENT-TEXT",
-    "EVENT-PLACE", "AS-WRITTEN", "INFERENCE", "QUOTE-CONTEXT", "QUOTE-NOTE", "QUESTION", "ANSWER", "INTERVIEWER-LABEL",
+    "EVENT-PLACE", "AS-WRITTEN", "INFERENCE", "EVENT2-TITLE", "EVENT2-TEXT", "ORDER-NOTE", "QUOTE-CONTEXT", "QUOTE-NOTE", "QUESTION", "ANSWER", "INTERVIEWER-LABEL",
     "WORDING-QUESTION", "WORDING-ANSWER", "TRANSCRIPT-TITLE", "TRANSCRIPT-SUMMARY", "LINE-NOTE", "LINE-ACTION",
     "SPEAKER-LABEL", "OMISSION-REASON",
 ]  # fmt: skip  (CITATION-NOTE is not shown: only the notes of a quote's citations are)
@@ -187,7 +199,7 @@ HOSTILE_DOCS = (
 )
 
 RECORD_IDS = {
-    "tiny", "tiny-fact", "general", "ann", "ann-fact", "ann-bob", "bob", "ann-greets", "greet", "greet-year", "hello",
+    "tiny", "tiny-fact", "general", "ann", "ann-fact", "ann-bob", "bob", "ann-greets", "greet", "greet-year", "reply", "reply-after-greet", "hello",
     "dis", "dis-a", "dis-b", "dis-w", "dis-w-a", "dis-w-b", "talk", "talk-1", "talk-2", "omit",
 }  # fmt: skip
 RECORD_FOLDERS = ("people", "quotes", "claims", "sources", "transcripts")

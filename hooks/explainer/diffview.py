@@ -119,7 +119,8 @@ class _Builder:
         return [Span("code", value)]
 
     def field_line(self, change: FieldChange, status: str) -> Line:
-        name = Span("plain", " ".join(change.path.replace("_", " ").split(".")) + ": ")
+        # A date part's `value` is the part itself: "date day: 3 → 4", "date day basis: stated → inferred".
+        name = Span("plain", " ".join(change.path.removesuffix(".value").replace("_", " ").split(".")) + ": ")
         if change.words:
             spans = [Span({"equal": "plain", "delete": "del", "insert": "ins"}[w.op], w.text) for w in change.words]
             return (name, *spans)

@@ -5,24 +5,49 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from . import model
 from .render import SiteModel
+
+
+def export_point(point: model.DatePoint) -> dict[str, Any]:
+    """{year: {value, basis}, month: ..., day: ...}; parts the evidence does not give are left out."""
+    parts: dict[str, Any] = {}
+    for name, part in reversed(point.parts()):  # year, month, day
+        parts[name] = {"value": part.value, "basis": part.basis, **({"inference": part.inference} if part.inference else {})}
+    return parts
+
+
+def export_date(date: model.EventDate | None) -> dict[str, Any]:
+    """An event's date: its parts, or a range as {earliest, latest}; {} when no article dates it."""
+    if date is None:
+        return {}
+    if date.earliest is not None and date.latest is not None:
+        exported = {"earliest": export_point(date.earliest), "latest": export_point(date.latest)}
+    else:
+        exported = export_point(date)
+    return {**exported, **({"as_written": date.as_written} if date.as_written else {})}
 
 
 def export_records(site: SiteModel) -> dict[str, Any]:
     records = []
+    chronology = site.index.chronology
     for statement in site.index.statements:
-        records.append(
-            {
-                "id": statement.id,
-                "kind": statement.kind,
-                "text": site.statement_text(statement.id),
-                "url": site.url_of[statement.id],
-                "citations": [
-                    {"source": c.source, "seed": c.seed, "start": c.start, "end": c.end, "exact": c.exact}
-                    for c in site.verified.located.get(statement.id, ())
-                ],
-            }
-        )
+        record: dict[str, Any] = {
+            "id": statement.id,
+            "kind": statement.kind,
+            "text": site.statement_text(statement.id),
+            "url": site.url_of[statement.id],
+        }
+        if statement.kind == "event":
+            record["date"] = export_date(site.index.events[statement.id].date)
+            record["after"] = chronology.after(statement.id)
+        elif statement.kind == "order":
+            record["earlier"], record["later"] = site.order_pair(statement.id)
+        record["citations"] = [
+            {"source": c.source, "seed": c.seed, "start": c.start, "end": c.end, "exact": c.exact}
+            for c in site.verified.located.get(statement.id, ())
+        ]
+        records.append(record)
     return {"records": records}
 
 

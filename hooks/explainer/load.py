@@ -7,6 +7,7 @@ from pathlib import Path
 from .diagnostics import Pos, Report
 from .model import Content
 from .schema import validate_file
+from .upgrade import upgrade
 from .yamlload import load_yaml
 
 CONTENT_GLOBS = ("*.yaml", "*.yml")
@@ -17,8 +18,11 @@ def content_files(content_dir: Path) -> list[Path]:
     return sorted(files)
 
 
-def load_content(root: Path, content_dir: str = "content") -> tuple[Content, Report]:
-    """Read every YAML file under `content_dir`; problems go to the report, never raise."""
+def load_content(root: Path, content_dir: str = "content", upgrade_old_shapes: bool = False) -> tuple[Content, Report]:
+    """Read every YAML file under `content_dir`; problems go to the report, never raise.
+
+    `upgrade_old_shapes` is for comparisons with older revisions only (see upgrade.py).
+    """
     report = Report()
     content = Content()
     directory = root / content_dir
@@ -30,5 +34,7 @@ def load_content(root: Path, content_dir: str = "content") -> tuple[Content, Rep
         content.files.append(display)
         node = load_yaml(path, display, report)
         if node is not None:
+            if upgrade_old_shapes:
+                upgrade(node)
             validate_file(display, node, content, report)
     return content, report

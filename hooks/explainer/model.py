@@ -17,7 +17,8 @@ VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
-YEAR_BASES = ("stated", "inferred")
+DATE_BASES = ("stated", "inferred")
+DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "wording")
 
 ID = Slug()
@@ -171,27 +172,123 @@ class Inference(Record):
 
 
 @record
-class EventDate(Record):
-    """When an event happened, with its precision."""
+class DatePart(Record):
+    """One part of a date (its year, month or day): the number, and whether an article states it."""
 
-    KIND = Kind("date")
+    value: int = key(Integer(1, 2200), "the number")
+    basis: str = key(Choice(DATE_BASES), "'stated' when an article gives this part of the date, 'inferred' when we reasoned it")
+    inference: str | None = key(Slug("inference"), "id of the inference that gives this part (required when basis is 'inferred')", default=None)
 
-    year: int | None = key(Integer(1800, 2200), "the year", default=None)
-    month: int | None = key(Integer(1, 12), "the month, 1-12", default=None)
-    day: int | None = key(Integer(1, 31), "the day of the month", default=None)
-    year_basis: str = key(Choice(YEAR_BASES), "'stated' when an article gives the year, 'inferred' when we reasoned it")
-    inference: Inference | None = key(Inference, "the reasoning behind an inferred year (required when year_basis is 'inferred')", default=None)
-    as_written: str | None = key(SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'", default=None)
+
+def _part_hint(name: str) -> str:
+    return f"write '{name}: {{value: N, basis: stated}}', or 'basis: inferred' with 'inference: <id>'"
+
+
+def _basis_doc(name: str) -> str:
+    return f"'stated' when an article gives the {name}, 'inferred' when we reasoned it"
+
+
+def _inference_doc(name: str) -> str:
+    return f"id of the inference that gives the {name} (required when basis is 'inferred')"
+
+
+@record
+class Year(DatePart):
+    """The year of a date, and whether an article states it or we inferred it."""
+
+    KIND = Kind("year", shape_hint=_part_hint("year"))
+
+    value: int = key(Integer(1800, 2200), "the year")
+    basis: str = key(Choice(DATE_BASES), _basis_doc("year"))
+    inference: str | None = key(Slug("inference"), _inference_doc("year"), default=None)
+
+
+@record
+class Month(DatePart):
+    """The month of a date, and whether an article states it or we inferred it."""
+
+    KIND = Kind("month", shape_hint=_part_hint("month"))
+
+    value: int = key(Integer(1, 12), "the month, 1-12")
+    basis: str = key(Choice(DATE_BASES), _basis_doc("month"))
+    inference: str | None = key(Slug("inference"), _inference_doc("month"), default=None)
+
+
+@record
+class Day(DatePart):
+    """The day of a date, and whether an article states it or we inferred it."""
+
+    KIND = Kind("day", shape_hint=_part_hint("day"))
+
+    value: int = key(Integer(1, 31), "the day of the month")
+    basis: str = key(Choice(DATE_BASES), _basis_doc("day"))
+    inference: str | None = key(Slug("inference"), _inference_doc("day"), default=None)
+
+
+@record
+class DatePoint(Record):
+    """One end of a date range: a date to the year, the month or the day."""
+
+    KIND = Kind("range end")
+
+    year: Year | None = key(Year, "the year of this end")
+    month: Month | None = key(Month, "the month of this end", default=None)
+    day: Day | None = key(Day, "the day of this end (needs a month)", default=None)
+
+    def parts(self) -> list[tuple[str, DatePart]]:
+        """The parts that are given, as (name, part), in the order of DATE_PARTS."""
+        return [(name, part) for name in DATE_PARTS if (part := getattr(self, name)) is not None]
 
     @property
     def precision(self) -> str:
-        if self.day is not None:
-            return "day"
-        if self.month is not None:
-            return "month"
-        if self.year is not None:
-            return "year"
-        return "unknown"
+        return "day" if self.day else "month" if self.month else "year"
+
+
+@record
+class EventDate(DatePoint):
+    """When an event happened: a single date or a range, each part stated or inferred.
+
+    One date (year, month, day), or a range (earliest, latest) when that is all the evidence gives; the
+    reasoning behind every inferred part; the date as the articles write it.
+    """
+
+    KIND = Kind("date")
+
+    year: Year | None = key(Year, "the year, for a single date", default=None)
+    month: Month | None = key(Month, "the month, when the evidence gives it (needs a year)", default=None)
+    day: Day | None = key(Day, "the day of the month, when the evidence gives it (needs a month)", default=None)
+    earliest: DatePoint | None = key(DatePoint, "for a range, when the evidence gives only bounds: the earliest date it can be", default=None)
+    latest: DatePoint | None = key(DatePoint, "for a range: the latest date it can be", default=None)
+    inferences: list[Inference] = key(
+        ListOf(Inference, min_items=1), "the reasoning behind the inferred parts; each part names the one it rests on", default_factory=list
+    )
+    as_written: str | None = key(SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'", default=None)
+
+    @property
+    def is_range(self) -> bool:
+        return self.earliest is not None or self.latest is not None
+
+    def ends(self) -> list[tuple[str, DatePoint]]:
+        """("", the date) for a single date; ("earliest", ...), ("latest", ...) for a range."""
+        if self.is_range:
+            return [(name, end) for name, end in (("earliest", self.earliest), ("latest", self.latest)) if end is not None]
+        return [("", self)]
+
+    @property
+    def precision(self) -> str:
+        return "range" if self.is_range else super().precision
+
+
+@record
+class EventOrder(Record):
+    """A before/after fact between two events, where an article gives it."""
+
+    KIND = Kind("order", reader_name="order of events")
+
+    id: str = key(ID, "unique id of this before/after fact")
+    event: str = key(Slug("event"), "id of the other event")
+    note: str | None = key(TEXT, "a remark, e.g. the interval the article gives ('ten days after')", default=None)
+    citations: list[Citation] = key(CITATIONS, "passages that give the order")
 
 
 @record
@@ -208,7 +305,13 @@ class Event(Record):
     title: str = key(SHORT, "a short neutral title")
     text: str = key(TEXT, "what happened")
     date: EventDate | None = key(EventDate, "when; omit when the articles do not say", default=None)
-    sequence: int = key(Integer(0, 1_000_000), "orders events that share a date, or undated ones", default=0)
+    after: list[EventOrder] = key(ListOf(EventOrder), "events this one came after, where an article says so", default_factory=list)
+    before: list[EventOrder] = key(ListOf(EventOrder), "events this one came before, where an article says so", default_factory=list)
+    sequence: int | None = key(
+        Integer(0, 1_000_000),
+        "where to list it among events the evidence leaves unordered (never an order of its own; it must agree with the dates and relations)",
+        default=None,
+    )
     place: str | None = key(SHORT, "where, as the articles say", default=None)
     participants: list[str] = key(ListOf(Slug("person")), "ids of the people who took part", default_factory=list)
     organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)

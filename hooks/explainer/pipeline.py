@@ -57,12 +57,15 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def check(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
-    """Everything verified that could be, and every problem in the project, sorted by place."""
+def check(layout: Layout, upgrade_old_shapes: bool = False) -> tuple[Verified, list[Diagnostic]]:
+    """Everything verified that could be, and every problem in the project, sorted by place.
+
+    `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).
+    """
     with _no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
-        content, report = load_content(layout.root, options.content_dir)
+        content, report = load_content(layout.root, options.content_dir, upgrade_old_shapes)
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from . import model, urls
+from . import dates, model, urls
 from .corrections import corrections_by_statement, long_date, newest_first
 from .measure import independent_groups, measure_sources
 from .reference import reference_kinds
@@ -109,11 +109,14 @@ class PassageView:
     cited_by: tuple[str, ...]  # statement ids
 
 
-def event_sort_key(event: model.Event) -> tuple[int, int, int, int, int]:
-    date = event.date
-    if date is None or date.year is None:
-        return (1, 0, 0, 0, event.sequence)
-    return (0, date.year, date.month or 0, date.day or 0, event.sequence)
+@dataclass(frozen=True)
+class OrderView:
+    """A declared before/after fact as one of its two events shows it."""
+
+    order: model.EventOrder
+    other: str  # the other event's id
+    relation: str  # "after" or "before": what this event is to the other
+    declared_here: bool
 
 
 class SiteModel:
@@ -139,11 +142,19 @@ class SiteModel:
                 self.quotes_to[quote.addressee].append(quote)
             if quote.event:
                 self.quotes_at_event[quote.event].append(quote)
-        self.events_of: dict[str, list[model.Event]] = defaultdict(list)
+        # Events in time order everywhere come from the one derived order (see chronology.py).
+        self.timeline = index.chronology.tree()
+        events_of: dict[str, list[str]] = defaultdict(list)
+        self.orders_of: dict[str, list[OrderView]] = defaultdict(list)
         for event in index.content.events:
             for person_id in event.participants:
-                self.events_of[person_id].append(event)
-        self.timeline = sorted(index.content.events, key=event_sort_key)
+                events_of[person_id].append(event.id)
+            for side, orders in (("after", event.after), ("before", event.before)):
+                for order in orders:
+                    self.orders_of[event.id].append(OrderView(order, order.event, side, True))
+                    opposite = "before" if side == "after" else "after"
+                    self.orders_of[order.event].append(OrderView(order, event.id, opposite, False))
+        self.events_of = {person_id: index.chronology.tree(ids) for person_id, ids in events_of.items()}
         self.claims_about: dict[str, list[model.Claim]] = defaultdict(list)
         self.claims_by_topic: dict[str, list[model.Claim]] = defaultdict(list)
         for claim in index.content.claims:
@@ -220,10 +231,27 @@ class SiteModel:
         """What links to a record show: the key its kind declares as its label, or a quote's words."""
         record = self.index.records[record_id][1]
         label = type(record).KIND.label
+        if isinstance(record, model.EventOrder):
+            return self.order_sentence(record_id)
         if label is None:
             return self.quote_text(record_id)
         value = getattr(record, label)
         return value if isinstance(value, str) and value else record_id
+
+    def order_pair(self, order_id: str) -> tuple[str, str]:
+        """(earlier event id, later event id) of a declared before/after fact."""
+        owner = self.index.statement_by_id[order_id].owner or ""
+        order = self.index.records[order_id][1]
+        if any(o is order for o in self.index.events[owner].after):
+            return order.event, owner  # type: ignore[attr-defined]
+        return owner, order.event  # type: ignore[attr-defined]
+
+    def order_sentence(self, order_id: str) -> str:
+        """'<later event> came after <earlier event>.' for a declared before/after fact."""
+        earlier, later = (self.index.events.get(e) for e in self.order_pair(order_id))
+        if earlier is None or later is None:
+            return order_id
+        return f"{later.title} came after {earlier.title}."
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
@@ -330,6 +358,8 @@ class Renderer:
             percent=lambda x: f"{x * 100:.0f}%",
             long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
+            date_text=dates.date_text,
+            inferred_badges=dates.inferred_badges,
         )
         self.env.filters["prose"] = _prose
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))

@@ -8,14 +8,13 @@ person, wherever it is declared. The few rules that tie keys together are the `_
 
 from __future__ import annotations
 
-import datetime
 import difflib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
-from . import model
+from . import chronology, dates, model
 from .diagnostics import Report
 from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
@@ -60,6 +59,7 @@ class Index:
     # id -> ids of the records that name it through a declared reference (a citation's or a voice's
     # reference counts for the record holding it), each once, in content order
     referenced_by: dict[str, list[str]] = field(default_factory=dict)
+    chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])  # the events' order
 
     def of_kind(self, cls: type[R]) -> dict[str, R]:
         return cast(dict[str, R], self.by_kind.get(cls.KIND.id, {}))
@@ -168,6 +168,7 @@ def build_index(content: model.Content, report: Report) -> Index:
     index.statement_by_id = {s.id: s for s in index.statements}
     _check_references(index, report, referring)
     _check_rules(index, report, walked)
+    _check_events(index, report)
     return index
 
 
@@ -219,8 +220,6 @@ def _check_rules(index: Index, report: Report, walked: list[tuple[Record, str | 
             _check_voice(report, record)
         elif isinstance(record, model.Relation) and holder is not None:
             _check_relation(report, record, holder, pairs)
-        elif isinstance(record, model.EventDate):
-            _check_date(report, record)
         elif isinstance(record, model.TranscriptLine):
             _check_transcript_line(report, record)
         elif isinstance(record, model.Source):
@@ -261,22 +260,24 @@ def _check_transcript_line(report: Report, line: model.TranscriptLine) -> None:
         report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
 
 
-def _check_date(report: Report, date: model.EventDate) -> None:
-    if date.day is not None and date.month is None:
-        report.error(date.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
-    if date.year is None and date.year_basis == "stated":
-        hint = "add 'year:', or set year_basis: inferred with an inference"
-        report.error(date.at("year_basis"), "year_basis is 'stated' but no year is given", hint)
-    if date.year_basis == "inferred":
-        if date.inference is None:
-            message = "an inferred year needs an 'inference' with the reasoning and its citations"
-            report.error(date.at("year_basis"), message, "add 'inference: {id: ..., text: ..., citations: [...]}'")
-        if date.year is None:
-            report.error(date.at("year_basis"), "year_basis is 'inferred' but no year is given", "add the inferred 'year:'")
-    elif date.inference is not None:
-        report.error(date.at("inference"), "an inference is only for a year that is inferred", "set year_basis: inferred, or remove the inference")
-    if date.year and date.month and date.day:
-        try:
-            datetime.date(date.year, date.month, date.day)
-        except ValueError:
-            report.error(date.at("day"), f"{date.year}-{date.month:02d}-{date.day:02d} is not a calendar date", "check the day and month")
+def _check_events(index: Index, report: Report) -> None:
+    """Dates, the inferences they rest on, and the order of events; the order is kept for the pages."""
+    for inference_id, inference in index.of_kind(model.Inference).items():
+        if inference_id not in index.referenced_by:
+            hint = f"name it from the part it gives ('inference: {inference_id}'), or remove it"
+            report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", hint)
+    items: list[chronology.Item] = []
+    relations: list[chronology.Relation] = []
+    for place, event in enumerate(index.content.events):
+        if event.date is not None:
+            dates.check_date(report, event.date)
+        for order in event.after:
+            relations.append(chronology.Relation(order.id, order.event, event.id, order.at("event")))
+        for order in event.before:
+            relations.append(chronology.Relation(order.id, event.id, order.event, order.at("event")))
+        sequence = event.sequence if event.sequence is not None else 0
+        items.append(chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence")))
+    if len({item.id for item in items}) < len(items):
+        return  # duplicate event ids are reported already; the order needs each id once
+    index.chronology, problems = chronology.build(items, relations)
+    report.items.extend(problems)

@@ -88,6 +88,7 @@ class Kind:
     index: Page | None = None
     per_owner: bool = False  # a kind id qualified by the owner's kind: fact -> person-fact, source-fact
     reader_name: str | None = None  # what readers are told it is, when that differs from `name`
+    shape_hint: str = "write 'key: value' lines"  # the hint when something else is written where a record goes
 
     @property
     def id(self) -> str:
@@ -103,7 +104,7 @@ class Record:
 
     KIND: ClassVar[Kind]
 
-    pos: Pos
+    pos: Pos = field(kw_only=False)  # the one positional argument: Citation(pos, source=..., quote=...)
     marks: dict[str, Mark] = field(default_factory=dict, repr=False, compare=False)
     item_marks: dict[str, list[Mark]] = field(default_factory=dict, repr=False, compare=False)
 
@@ -358,10 +359,9 @@ def key(declared: Type | type[Record], doc: str, *, default: Any = dataclasses.M
 
 @dataclass_transform(kw_only_default=True, field_specifiers=(key, field))
 def record(cls: type[R]) -> type[R]:
-    """Make a declared record kind a dataclass, and check its declaration."""
+    """Make a declared record kind a dataclass, and check its declaration. A class without a `KIND`
+    of its own is a base that kinds share keys through (`DatePart`)."""
     made = dataclass(kw_only=True)(cls)
-    if "KIND" not in cls.__dict__:
-        raise TypeError(f"{cls.__name__} declares no KIND")
     declared_keys(made)  # fails here, at import, on a field that is not declared with key()
     return made
 
@@ -451,7 +451,7 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
     name = cls.KIND.name
     pos = node_pos(path, node)
     if not isinstance(node, MappingNode):
-        report.error(pos, f"expected a mapping ({name}), found {describe_node(node)}", "write 'key: value' lines")
+        report.error(pos, f"expected a mapping ({name}), found {describe_node(node)}", cls.KIND.shape_hint)
         return None
     by_name, required, item_lists = _table(cls)
     values: dict[str, Any] = {}

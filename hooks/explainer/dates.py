@@ -1,0 +1,153 @@
+"""Event dates: the checks on each date's parts, the days a date allows, and how a date reads.
+
+A date gives only the parts the evidence gives (year, month, day), each `stated` (an article gives it)
+or `inferred` (our reasoning, named by id); or it is a range, `earliest` to `latest`, when bounds are all
+the evidence gives. `span` turns a date into the first and last day it allows, which is all the timeline
+needs to compare two dates at the precision both have.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime
+from dataclasses import dataclass
+
+from . import model
+from .diagnostics import Report
+
+MONTHS = tuple(calendar.month_name)[1:]
+
+Span = tuple[int, int]  # first and last day (proleptic ordinals) a date allows
+
+
+def point_span(point: model.DatePoint) -> Span | None:
+    """The days a date to the year, month or day allows; None when it is not a calendar date."""
+    if point.year is None or (point.day is not None and point.month is None):
+        return None
+    year = point.year.value
+    try:
+        if point.month is None:
+            return datetime.date(year, 1, 1).toordinal(), datetime.date(year, 12, 31).toordinal()
+        month = point.month.value
+        if point.day is None:
+            last = calendar.monthrange(year, month)[1]
+            return datetime.date(year, month, 1).toordinal(), datetime.date(year, month, last).toordinal()
+        day = datetime.date(year, month, point.day.value).toordinal()
+    except ValueError:
+        return None
+    return day, day
+
+
+def span(date: model.EventDate | None) -> Span | None:
+    """The days an event's date allows, or None when it has no (valid) date."""
+    if date is None:
+        return None
+    if not date.is_range:
+        return point_span(date)
+    if date.earliest is None or date.latest is None:
+        return None
+    first, last = point_span(date.earliest), point_span(date.latest)
+    if first is None or last is None or first[0] > last[1]:
+        return None
+    return first[0], last[1]
+
+
+# ---- how a date reads ---------------------------------------------------------------------------
+
+
+def point_text(point: model.DatePoint, with_year: bool = True) -> str:
+    year = str(point.year.value) if point.year and with_year else ""
+    if point.month is None:
+        return year
+    month = MONTHS[point.month.value - 1]
+    if point.day is None:
+        return f"{month} {year}".strip()
+    return f"{month} {point.day.value}, {year}" if year else f"{month} {point.day.value}"
+
+
+def date_text(date: model.EventDate) -> str:
+    """'March 11, 2025', 'March 2025', '2021', 'between March 11 and 19, 2025'."""
+    if not date.is_range:
+        return point_text(date)
+    first, last = date.earliest, date.latest
+    if first is None or last is None or first.year is None or last.year is None:
+        return ""
+    if first.year.value != last.year.value or first.month is None:
+        return f"between {point_text(first)} and {point_text(last)}"
+    if last.month is not None and first.month.value == last.month.value and first.day and last.day:
+        return f"between {point_text(first, with_year=False)} and {last.day.value}, {last.year.value}"
+    return f"between {point_text(first, with_year=False)} and {point_text(last)}"
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Badge:
+    text: str  # e.g. "month and year inferred"
+    inference: str  # id of the inference it rests on
+
+
+def inferred_badges(date: model.EventDate) -> list[Badge]:
+    """One badge per inference, naming exactly the parts it gives: 'year inferred',
+    'day, month and year inferred'; for a range whose ends differ, 'earliest day inferred'."""
+    uses: dict[str, dict[str, list[str]]] = {}  # inference -> end -> parts
+    for end, point in date.ends():
+        for name, part in point.parts():
+            if part.basis == "inferred" and part.inference:
+                uses.setdefault(part.inference, {}).setdefault(end, []).append(name)
+    badges = []
+    for inference, by_end in uses.items():
+        lists = list(by_end.values())
+        if len(lists) == len(date.ends()) and all(parts == lists[0] for parts in lists):
+            text = f"{_join(lists[0])} inferred"
+        else:
+            text = "; ".join(f"{end} {_join(parts)} inferred" for end, parts in by_end.items())
+        badges.append(Badge(text, inference))
+    return badges
+
+
+# ---- checks -------------------------------------------------------------------------------------
+
+
+def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
+    """Report every problem of one event's date; return its parts that name an inference."""
+    point_keys = [key for key in ("year", "month", "day") if getattr(date, key) is not None]
+    if date.is_range and point_keys:
+        message = "a date is either a single date (year, month, day) or a range (earliest, latest), not both"
+        report.error(date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range")
+        return []
+    if date.is_range and (date.earliest is None or date.latest is None):
+        missing = "latest" if date.latest is None else "earliest"
+        hint = "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
+        report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
+        return []
+    if not date.is_range and date.year is None:
+        hint = "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)"
+        report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
+        return []
+    used: list[model.DatePart] = []
+    for _, point in date.ends():
+        if point.day is not None and point.month is None:
+            report.error(point.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
+        elif point.day is not None and point.month is not None and point.year is not None and point_span(point) is None:
+            year, month = point.year.value, point.month.value
+            days = calendar.monthrange(year, month)[1]
+            report.error(point.at("day"), f"{MONTHS[month - 1]} {point.day.value}, {year} is not a calendar date", f"{MONTHS[month - 1]} {year} has {days} days; check the day and the month")
+        for name, part in point.parts():
+            if part.basis == "inferred" and part.inference is None:
+                hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"
+                report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
+            elif part.basis == "stated" and part.inference is not None:
+                report.error(part.at("inference"), f"a stated {name} rests on no inference", "remove 'inference:', or set 'basis: inferred' if no article gives this part")
+            elif part.inference is not None:
+                used.append(part)
+    if date.earliest is not None and date.latest is not None:
+        first, last = point_span(date.earliest), point_span(date.latest)
+        if first is not None and last is not None:
+            if first[0] > last[1]:
+                report.error(date.at("latest"), f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}", "swap 'earliest' and 'latest', or check both")
+            elif first == last:
+                report.error(date.at("latest"), f"both ends of the range are {point_text(date.earliest)}", "write it as a single date (year, month, day)")
+    return used
