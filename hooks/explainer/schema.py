@@ -193,7 +193,9 @@ class Slug(Type):
         return {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID}
 
     def describe(self) -> str:
-        return f"id of a {self.kind}" if self.kind else "id"
+        if self.kind is None:
+            return "id"
+        return f"id of {'an' if self.kind[0] in 'aeiou' else 'a'} {self.kind}"
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,7 @@ class Choice(Type):
         return {"type": "string", "enum": list(self.values)}
 
     def describe(self) -> str:
-        return "one of " + ", ".join(f"`{v}`" for v in self.values)
+        return "one of: " + ", ".join(self.values)
 
 
 @dataclass(frozen=True)
@@ -326,6 +328,8 @@ class ListOf(Type):
 
     def describe(self) -> str:
         least = f", at least {self.min_items}" if self.min_items else ""
+        if isinstance(self.item, Slug) and self.item.kind is not None:
+            return f"list of {self.item.kind} ids{least}"
         return f"list of {self.item.describe()}{least}"
 
 
