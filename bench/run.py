@@ -550,6 +550,7 @@ def import_hook(path: Path) -> Any:
     if spec is None or spec.loader is None:
         raise SystemExit(f"cannot import {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as MkDocs does: the hook's dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
