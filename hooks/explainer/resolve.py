@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
 from . import chronology, dates, model
-from .diagnostics import Report
+from .diagnostics import Pos, Report
 from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
@@ -57,8 +58,8 @@ class Index:
     owner_of: dict[str, str] = field(default_factory=dict)  # id of a nested record -> id of the record holding it
     by_kind: dict[str, dict[str, Record]] = field(default_factory=dict)  # kind id -> id -> record
     # id -> ids of the records that name it through a declared reference (a citation's or a voice's
-    # reference counts for the record holding it), each once, in content order
-    referenced_by: dict[str, list[str]] = field(default_factory=dict)
+    # reference counts for the record holding it), each once, in content order (the keys of a dict)
+    referenced_by: dict[str, dict[str, None]] = field(default_factory=dict)
     chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])  # the events' order
 
     def of_kind(self, cls: type[R]) -> dict[str, R]:
@@ -102,7 +103,8 @@ class _Walk:
     """What of a record kind the resolve step looks at: its references and the records nested in it."""
 
     has_id: bool
-    refs: tuple[tuple[str, str, bool], ...]  # key, kind of the record it names, whether it holds a list
+    refs: tuple[tuple[str, str], ...]  # key, kind of the record it names
+    list_refs: tuple[tuple[str, str], ...]  # the same for keys that hold a list of ids
     nested: tuple[tuple[str, bool], ...]  # key, whether it holds a list
 
 
@@ -112,7 +114,8 @@ _WALKS: dict[type, _Walk] = {}
 def _walk_of(cls: type[Record]) -> _Walk:
     walk = _WALKS.get(cls)
     if walk is None:
-        refs: list[tuple[str, str, bool]] = []
+        refs: list[tuple[str, str]] = []
+        list_refs: list[tuple[str, str]] = []
         nested: list[tuple[str, bool]] = []
         for spec in declared_keys(cls):
             value_type: Type = spec.type
@@ -120,10 +123,11 @@ def _walk_of(cls: type[Record]) -> _Walk:
             if isinstance(value_type, ListOf):
                 value_type = value_type.item
             if isinstance(value_type, Slug) and value_type.kind is not None:
-                refs.append((spec.name, value_type.kind, is_list))
+                (list_refs if is_list else refs).append((spec.name, value_type.kind))
             elif isinstance(value_type, Nested):
                 nested.append((spec.name, is_list))
-        walk = _WALKS[cls] = _Walk(any(k.name == "id" for k in declared_keys(cls)), tuple(refs), tuple(nested))
+        has_id = any(k.name == "id" for k in declared_keys(cls))
+        walk = _WALKS[cls] = _Walk(has_id, tuple(refs), tuple(list_refs), tuple(nested))
     return walk
 
 
@@ -136,18 +140,38 @@ def nearest_id_hint(value: str, known: Mapping[str, object], what: str) -> str:
 
 def build_index(content: model.Content, report: Report) -> Index:
     """Register every record's id, list the statements, then check every reference and rule."""
-    index = Index(content)
-    walked: list[tuple[Record, str | None]] = []  # every record, with the id of the record holding it
-    referring: list[tuple[Record, str, _Walk]] = []  # every record that holds references, with who refers
+    walker = _Walker(Index(content), report)
+    for name in sections(model.Content):
+        for top in getattr(content, name):
+            walker.visit(top, None, None)
+    index = walker.index
+    index.statement_by_id = {s.id: s for s in index.statements}
+    _check_references(index, report, walker.referring)
+    _check_rules(report, walker.ruled)
+    _check_events(index, report)
+    return index
 
-    def visit(record: Record, holder: str | None, holder_kind: str | None) -> None:
+
+class _Walker:
+    """One pass over every record, nested ones after the record holding them (a class, not a recursive
+    closure, which would be a reference cycle keeping the whole index alive until a cycle collection)."""
+
+    def __init__(self, index: Index, report: Report) -> None:
+        self.index = index
+        self.report = report
+        self.ruled: list[tuple[Record, str | None]] = []  # records a rule applies to, with the id of their holder
+        self.referring: list[tuple[Record, str, _Walk]] = []  # records that hold references, with who refers
+
+    def visit(self, record: Record, holder: str | None, holder_kind: str | None) -> None:
         cls = type(record)
         walk = _walk_of(cls)
-        walked.append((record, holder))
+        if cls in _RULED:
+            self.ruled.append((record, holder))
         if walk.has_id:
+            index = self.index
             record_id: str = getattr(record, "id")  # noqa: B009 - every kind with has_id declares it
             kind_id = f"{holder_kind}-{cls.KIND.id}" if cls.KIND.per_owner else cls.KIND.id
-            if _register(index, report, kind_id, record, record_id):
+            if _register(index, self.report, kind_id, record, record_id):
                 index.by_kind.setdefault(kind_id, {})[record_id] = record
                 if holder is not None:
                     index.owner_of[record_id] = holder
@@ -155,21 +179,15 @@ def build_index(content: model.Content, report: Report) -> Index:
                 if citations:
                     index.statements.append(Statement(record_id, kind_id, record, tuple(citations), holder))
             holder, holder_kind = record_id, kind_id
-        if walk.refs and holder is not None:
-            referring.append((record, holder, walk))
+        if (walk.refs or walk.list_refs) and holder is not None:
+            self.referring.append((record, holder, walk))
         for name, is_list in walk.nested:
             value = getattr(record, name)
-            for child in value if is_list else (() if value is None else (value,)):
-                visit(child, holder, holder_kind)
-
-    for name in sections(model.Content):
-        for top in getattr(content, name):
-            visit(top, None, None)
-    index.statement_by_id = {s.id: s for s in index.statements}
-    _check_references(index, report, referring)
-    _check_rules(index, report, walked)
-    _check_events(index, report)
-    return index
+            if is_list:
+                for child in value:
+                    self.visit(child, holder, holder_kind)
+            elif value is not None:
+                self.visit(value, holder, holder_kind)
 
 
 def _register(index: Index, report: Report, kind: str, record: Record, record_id: str) -> bool:
@@ -195,27 +213,38 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
     `referring` holds each record with references, and the id of the record they count for: its own,
     or, for a record without an id (a citation, a voice), that of the record holding it.
     """
-    empty: dict[str, Record] = {}
-    named: set[tuple[str, str]] = set()
+    known: dict[str, Mapping[str, object]] = defaultdict(dict, index.by_kind)
+    known[STATEMENT] = index.statement_by_id
+    named = index.referenced_by
+
+    def unknown(pos: Pos, kind: str, target: str) -> None:
+        report.error(pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known[kind], kind))
+
     for record, referrer, walk in referring:
-        for name, kind, is_list in walk.refs:
-            known: Mapping[str, object] = index.statement_by_id if kind == STATEMENT else index.by_kind.get(kind, empty)
-            value = getattr(record, name)
-            targets: list[str] = value if is_list else [] if value is None else [value]
-            for number, target in enumerate(targets):
-                if target not in known:
-                    pos = record.items_at(name)[number] if is_list else record.at(name)
-                    report.error(pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known, kind))
-                elif (target, referrer) not in named:
-                    named.add((target, referrer))
-                    index.referenced_by.setdefault(target, []).append(referrer)
+        for name, kind in walk.refs:
+            target = getattr(record, name)
+            if target is None:
+                continue
+            if target in known[kind]:
+                named.setdefault(target, {})[referrer] = None
+            else:
+                unknown(record.at(name), kind, target)
+        for name, kind in walk.list_refs:
+            for number, target in enumerate(getattr(record, name)):
+                if target in known[kind]:
+                    named.setdefault(target, {})[referrer] = None
+                else:
+                    unknown(record.items_at(name)[number], kind, target)
 
 
-def _check_rules(index: Index, report: Report, walked: list[tuple[Record, str | None]]) -> None:
-    """The rules that tie several keys or records together."""
+_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source}
+
+
+def _check_rules(report: Report, ruled: list[tuple[Record, str | None]]) -> None:
+    """The rules that tie several keys or records together (for the kinds in _RULED)."""
     pairs: dict[frozenset[str], model.Relation] = {}
     seed_files: dict[str, model.Source] = {}
-    for record, holder in walked:
+    for record, holder in ruled:
         if isinstance(record, model.Voice):
             _check_voice(report, record)
         elif isinstance(record, model.Relation) and holder is not None:
