@@ -566,6 +566,7 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         (pipeline, "build_index", "resolve_s"),
         (pipeline, "verify", "verify_s"),
         (pipeline, "check_docs", "check_docs_s"),
+        (pipeline, "check_counts", "check_counts_s"),
         (render, "measure_sources", "measure_sources_s"),
         (render, "source_layout", "source_layout_s"),
         (sourcetext, "_laminate", "source_layout_laminate_s"),

@@ -310,6 +310,12 @@ def _owner(site: SiteModel, record_id: str) -> str | None:
     return describe(site, statement.owner)
 
 
+def _support(site: SiteModel, statement_id: str) -> tuple[int, int]:
+    """(articles, independent reports) a statement rests on."""
+    support = site.support(statement_id)
+    return (support.articles, support.independent_reports)
+
+
 def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
     old_owned, new_owned = _owned_by(old), _owned_by(new)
     changes: list[RecordChange] = []
@@ -317,7 +323,7 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
         is_statement = record_id in new.index.statement_by_id
         new_values = record_values(record, new_owned)
         new_cites = new.verified.located.get(record_id, ())
-        new_support = new.support(record_id) if is_statement else None
+        new_support = _support(new, record_id) if is_statement else None
         common = functools.partial(
             RecordChange, id=record_id, kind=kind, statement=is_statement, label=describe(new, record_id), url=new.url_of[record_id], owner=_owner(new, record_id)
         )
@@ -332,7 +338,7 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
             new_values = {**new_values, "kind of record": (kind, "value")}
         fields = compare_values(old_values, new_values)
         citations = compare_citations(old.verified.located.get(record_id, ()), new_cites)
-        old_support = old.support(record_id) if record_id in old.index.statement_by_id else None
+        old_support = _support(old, record_id) if record_id in old.index.statement_by_id else None
         if fields or citations or old_support != new_support:
             changes.append(common(status="changed", fields=fields, citations=citations, support=(old_support, new_support)))
     for record_id, (kind, record) in old.index.records.items():
@@ -344,7 +350,7 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
                 record_id, kind, "removed", is_statement, describe(old, record_id), old.url_of[record_id], _owner(old, record_id),
                 compare_values(record_values(record, old_owned), {}),
                 compare_citations(old.verified.located.get(record_id, ()), ()),
-                (old.support(record_id) if is_statement else None, None),
+                (_support(old, record_id) if is_statement else None, None),
             )
         )
     return changes

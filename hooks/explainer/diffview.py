@@ -192,7 +192,7 @@ class _Builder:
             return None
 
         def strong(site: SiteModel) -> int:
-            return sum(1 for s in site.index.statements if site.support(s.id)[1] > 1)
+            return sum(1 for s in site.index.statements if site.support(s.id).independent_reports > 1)
 
         entries = tuple(
             Entry((Span("code", r.id), Span("plain", ": "), Span("del", self.support_text(r.support[0])), Span("plain", " → "), Span("ins", self.support_text(r.support[1]))))

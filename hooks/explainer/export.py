@@ -1,4 +1,7 @@
-"""The machine-readable export: every statement with its page URL and exact seed offsets."""
+"""The machine-readable export: every statement with its page URL, exact seed offsets, support and disputes.
+
+The format is documented on the site's "Export format" page (docs/export.md).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ import json
 from typing import Any
 
 from . import model
+from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .render import SiteModel
 
 
@@ -47,8 +51,35 @@ def export_records(site: SiteModel) -> dict[str, Any]:
             {"source": c.source, "seed": c.seed, "start": c.start, "end": c.end, "exact": c.exact}
             for c in site.verified.located.get(statement.id, ())
         ]
+        support = site.support(statement.id)
+        record["support"] = {"articles": support.articles, "independent_reports": support.independent_reports, "groups": [list(g) for g in support.groups]}
+        record["disputed_by"] = [d.id for d in site.disputed_by(statement.id)]
         records.append(record)
-    return {"records": records}
+    disagreements = [
+        {
+            "id": d.id,
+            "question": d.question,
+            "kind": d.kind,
+            "url": site.url_of[d.id],
+            "concerns": list(d.concerns),
+            "answers": [{"id": a.id, "concerns": list(a.concerns)} for a in d.answers],
+        }
+        for d in site.index.content.disagreements
+    ]
+    copying = site.copying
+    return {
+        "records": records,
+        "disagreements": disagreements,
+        "copying": {
+            "shingle_words": SHINGLE_WORDS,
+            "threshold": COPY_THRESHOLD,
+            "pairs": [
+                {"a": p.a, "b": p.b, "shared": p.shared, "a_shingles": p.a_total, "b_shingles": p.b_total, "a_in_b": round(p.a_in_b, 4), "b_in_a": round(p.b_in_a, 4), "copies": p.copies}
+                for p in copying.pairs.values()
+            ],
+            "groups": [list(g) for g in copying.groups],
+        },
+    }
 
 
 def export_json(site: SiteModel) -> str:

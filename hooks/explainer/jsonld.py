@@ -66,9 +66,13 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
             "url": absolute(site_url, site.url_of[record.id]),
             "citation": [_source_ref(site, site_url, source) for source in dict.fromkeys(c.source for c in located)],
         }
-        if record.speaker.kind == "person" and record.speaker.person:
+        # A quote whose speaker the articles dispute names no creator: each side is in its Question.
+        if record.speaker.kind == "person" and record.speaker.person and not site.attributions(record.id):
             person = record.speaker.person
             data["creator"] = {"@type": "Person", "name": site.label(person), "url": absolute(site_url, site.url_of[person])}
+        disputes = site.disputed_by(record.id)
+        if disputes:
+            data["subjectOf"] = [_question(site, site_url, d) for d in disputes]
         return data
     if isinstance(record, model.Source):
         return {
@@ -85,6 +89,18 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
     return None
 
 
+def _question(site: SiteModel, site_url: str, disagreement: model.Disagreement) -> dict[str, Any]:
+    """A disagreement as a schema.org Question, each side a suggested Answer."""
+    return {
+        "@type": "Question",
+        "name": disagreement.question,
+        "url": absolute(site_url, site.url_of[disagreement.id]),
+        "suggestedAnswer": [
+            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(site_url, site.url_of[a.id])} for a in disagreement.answers
+        ],
+    }
+
+
 def script_json(data: dict[str, Any]) -> str:
     """JSON that is safe inside <script>: no '<', '>' or '&' can end the element early."""
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
@@ -95,6 +111,10 @@ def annotation_collection(site: SiteModel, site_url: str) -> dict[str, Any]:
     """Every citation as a W3C Web Annotation: the statement is the body, the passage the target."""
     items = []
     for statement in site.index.statements:
+        # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
+        disputes = site.disputed_by(statement.id)
+        disputed: list[dict[str, Any]] = [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "purpose": "tagging"}] if disputes else []
+        disputed += [{"type": "SpecificResource", "source": absolute(site_url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
             items.append(
@@ -105,6 +125,7 @@ def annotation_collection(site: SiteModel, site_url: str) -> dict[str, Any]:
                     "body": [
                         {"type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "purpose": "describing"},
                         {"type": "SpecificResource", "source": absolute(site_url, site.url_of[statement.id]), "purpose": "linking"},
+                        *disputed,
                     ],
                     "target": {
                         "source": seed_url(site, site_url, c.source),

@@ -1,10 +1,9 @@
-"""Measures over the seeds: sentences, how many of them the content cites, and text shared between articles.
+"""Measures over the seeds: sentences, how many of them the content cites, and which articles copy others.
 
 A sentence is a stretch of a paragraph that ends in . ! ? or … (with any closing quotation marks)
 followed by white space and a capital letter, digit or opening quotation mark; a paragraph end
 always ends a sentence. A sentence counts as cited when some cited passage (including passages
-deliberately left out, with their reason) overlaps it. A sentence is shared when its normalized
-text (at least 20 characters) occurs verbatim in another article.
+deliberately left out, with their reason) overlaps it. Copying is measured in copying.py.
 """
 
 from __future__ import annotations
@@ -13,13 +12,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .seeds import Seed
 from .sourcetext import coverage, paragraphs
-from .textmatch import normalize_passage
 from .verify import Verified
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])[’”'\"]*\s+(?=[“‘'\"A-Z0-9])")
-MIN_SHARED_CHARS = 20
 
 
 @dataclass(frozen=True)
@@ -79,68 +75,13 @@ def sentence_coverage(text: str, spans: Iterable[tuple[int, int]]) -> SentenceCo
 
 
 @dataclass(frozen=True)
-class SharedText:
-    total: int
-    shared: int
-    with_sources: dict[str, int]  # other source id -> sentences of this article found verbatim in it
-
-    @property
-    def share(self) -> float:
-        return self.shared / self.total if self.total else 0.0
-
-
-def shared_text(seeds: dict[str, Seed]) -> dict[str, SharedText]:
-    """For each source, the share of its sentences found word for word in another source."""
-    normalized = {source_id: seed.normalized.text for source_id, seed in seeds.items()}
-    result: dict[str, SharedText] = {}
-    for source_id, seed in seeds.items():
-        counted = [s for s in sentences(seed.text) if len(normalize_passage(s.text)) >= MIN_SHARED_CHARS]
-        shared = 0
-        with_sources: dict[str, int] = {}
-        for sentence in counted:
-            needle = normalize_passage(sentence.text)
-            hits = [other for other, text in normalized.items() if other != source_id and needle in text]
-            if hits:
-                shared += 1
-                for other in hits:
-                    with_sources[other] = with_sources.get(other, 0) + 1
-        result[source_id] = SharedText(len(counted), shared, dict(sorted(with_sources.items(), key=lambda kv: -kv[1])))
-    return result
-
-
-def independent_groups(passages: list[tuple[str, str]], seeds_text: dict[str, str]) -> list[list[str]]:
-    """Group the sources citing one statement: two sources are one report when each cited passage of the
-    one occurs verbatim in the other's text (a shared, copied paragraph). `passages` are (source id,
-    normalized passage); `seeds_text` maps source ids to normalized seed text."""
-    sources = sorted({source for source, _ in passages})
-    parent = {s: s for s in sources}
-
-    def find(s: str) -> str:
-        while parent[s] != s:
-            parent[s] = parent[parent[s]]
-            s = parent[s]
-        return s
-
-    by_source: dict[str, list[str]] = {}
-    for source, passage in passages:
-        by_source.setdefault(source, []).append(passage)
-    for a in sources:
-        for b in sources:
-            if a < b and all(p in seeds_text[b] for p in by_source[a]) and all(p in seeds_text[a] for p in by_source[b]):
-                parent[find(b)] = find(a)
-    groups: dict[str, list[str]] = {}
-    for s in sources:
-        groups.setdefault(find(s), []).append(s)
-    return list(groups.values())
-
-
-@dataclass(frozen=True)
 class SourceMeasures:
     source: str
     seed: str
     sentences: SentenceCoverage
     text_share: float  # share of non-space characters inside cited passages
-    shared: SharedText
+    copies_of: tuple[tuple[str, float], ...]  # (other source id, narrative overlap) of each article it copies or is copied by
+    most_shared: float  # the largest share of its narrative found in any other article
 
 
 def cited_spans(verified: Verified) -> dict[str, list[tuple[int, int]]]:
@@ -153,24 +94,28 @@ def cited_spans(verified: Verified) -> dict[str, list[tuple[int, int]]]:
 
 def measure_sources(verified: Verified) -> dict[str, SourceMeasures]:
     spans = cited_spans(verified)
-    shared = shared_text(verified.seeds)
-    return {
-        source_id: SourceMeasures(
+    copying = verified.copying
+    result = {}
+    for source_id, seed in verified.seeds.items():
+        pairs = [copying.pair(source_id, other) for other in copying.sources if other != source_id]
+        result[source_id] = SourceMeasures(
             source_id,
             seed.name,
             sentence_coverage(seed.text, spans.get(source_id, [])),
             coverage(seed.text, spans.get(source_id, [])),
-            shared[source_id],
+            tuple(((p.b if p.a == source_id else p.a), p.overlap) for p in pairs if p.copies),
+            max((copying.containment(source_id, other) for other in copying.sources if other != source_id), default=0.0),
         )
-        for source_id, seed in verified.seeds.items()
-    }
+    return result
 
 
 def format_measures(measures: dict[str, SourceMeasures]) -> list[str]:
     lines = []
+    seeds = {m.source: m.seed for m in measures.values()}
     for m in measures.values():
-        lines.append(
-            f"{m.seed}: {m.sentences.share:.1%} of sentences cited ({m.sentences.cited}/{m.sentences.total}), "
-            f"{m.text_share:.1%} of text; {m.shared.share:.1%} of sentences shared word for word with another article"
-        )
+        if m.copies_of:
+            copies = "; copies (one report with " + ", ".join(f"{seeds[other]}: {overlap:.1%} of narrative shared" for other, overlap in m.copies_of) + ")"
+        else:
+            copies = f"; independent (at most {m.most_shared:.1%} of its narrative found in another article)"
+        lines.append(f"{m.seed}: {m.sentences.share:.1%} of sentences cited ({m.sentences.cited}/{m.sentences.total}), {m.text_share:.1%} of text{copies}")
     return lines

@@ -11,7 +11,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from .schema import STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Record, Slug, Text, key, record, section
+from .schema import STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Slug, Text, key, record, section
+from .schema import Record as Record  # the base of every kind, as model.Record
 
 VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
@@ -369,6 +370,11 @@ class Answer(Record):
     id: str = key(ID, "unique id; the anchor of this answer")
     text: str = key(TEXT, "this side's answer")
     attribution: Voice | None = key(Voice, "who gives it; omitted means the article's own voice", default=None)
+    concerns: list[str] = key(
+        ListOf(Slug(STATEMENT)),
+        "ids of the records that state this side (e.g. the quote as given to one speaker); they are marked as disputed",
+        default_factory=list,
+    )
     organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
     citations: list[Citation] = key(CITATIONS, "passages that give this answer")
 
@@ -391,6 +397,11 @@ class Disagreement(Record):
     kind: str = key(Choice(DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style", default="substance")
     topic: str | None = key(Slug("topic"), "id of a topic", default=None)
     about: list[str] = key(ListOf(Slug("person")), "ids of the people it concerns", default_factory=list)
+    concerns: list[str] = key(
+        ListOf(Slug(STATEMENT)),
+        "ids of the records the question puts in doubt without taking a side; they are marked as disputed",
+        default_factory=list,
+    )
     answers: list[Answer] = key(ListOf(Answer, min_items=2), "the competing answers, each cited")
 
 

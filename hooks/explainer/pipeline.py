@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Report, Severity
 from .load import load_content
 from .lock import read_lock
@@ -57,10 +58,13 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def check(layout: Layout, upgrade_old_shapes: bool = False) -> tuple[Verified, list[Diagnostic]]:
+def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True) -> tuple[Verified, list[Diagnostic]]:
     """Everything verified that could be, and every problem in the project, sorted by place.
 
     `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).
+    `editorial=False` leaves out the checks that judge how records are worded (counts of articles in
+    prose) and never change which records are read: for reading a past revision, written before
+    today's editorial rules, to compare its records with another's.
     """
     with _no_cycle_collection():
         options_report = Report()
@@ -70,6 +74,8 @@ def check(layout: Layout, upgrade_old_shapes: bool = False) -> tuple[Verified, l
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+        if editorial:
+            check_counts(layout.root, verified, report, layout.docs_dir)
         return verified, report.sorted()
 
 

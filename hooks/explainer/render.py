@@ -16,12 +16,15 @@ import jinja2
 from markupsafe import Markup
 
 from . import dates, model, urls
+from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
-from .measure import independent_groups, measure_sources
+from .disputes import speaker_key
+from .measure import measure_sources
 from .reference import reference_kinds
 from .resolve import Index
 from .schema import Page, Record, declared_keys, kinds, nested_kinds, sections
 from .sourcetext import layout
+from .support import Support, support_of
 from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
@@ -100,6 +103,19 @@ class RelationView:
     other: str  # the other person's id
     label: str  # what the other person is to this one
     declared_here: bool
+
+
+@dataclass(frozen=True)
+class AttributionSide:
+    answer: str  # the answer's id
+    speakers: list[model.Voice]
+    support: Support
+
+
+@dataclass(frozen=True)
+class AttributionDispute:
+    disagreement: model.Disagreement
+    sides: list[AttributionSide]
 
 
 @dataclass(frozen=True)
@@ -198,20 +214,44 @@ class SiteModel:
         self.measures = measure_sources(verified)
         self.coverage = {source_id: m.text_share for source_id, m in self.measures.items()}
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
-        self.shared = {source_id: m.shared for source_id, m in self.measures.items()}
-        self._seed_norm = {source_id: seed.normalized.text for source_id, seed in verified.seeds.items()}
-        self._support: dict[str, tuple[int, int]] = {}
+        self.copying = verified.copying
+        self._support: dict[str, Support] = {}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
 
-    def support(self, statement_id: str) -> tuple[int, int]:
-        """(articles cited, independent reports among them): word-for-word copies count as one."""
+    def support(self, statement_id: str) -> Support:
+        """Articles cited and independent reports among them: articles that copy each other count as one."""
         if statement_id not in self._support:
-            located = self.verified.located.get(statement_id, ())
-            sources = {c.source for c in located}
-            groups = independent_groups([(c.source, normalize_passage(c.exact)) for c in located], self._seed_norm) if len(sources) > 1 else sources
-            self._support[statement_id] = (len(sources), len(groups))
+            self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
+
+    def disputed_by(self, record_id: str) -> list[model.Disagreement]:
+        """The disagreements of substance that put this record in question (declared on the disagreements)."""
+        return self.index.disputes.of(record_id)
+
+    def attributions(self, quote_id: str) -> list[AttributionDispute]:
+        """For a quote whose speaker the articles dispute: each side's speakers and the support of that side."""
+        result = []
+        for disagreement, sides in self.index.disputes.attributions(quote_id):
+            views = []
+            for side in sides:
+                speakers = list({speaker_key(q.speaker): q.speaker for q in side.quotes}.values())
+                views.append(AttributionSide(side.answer.id, speakers, self.support(side.answer.id)))
+            result.append(AttributionDispute(disagreement, views))
+        return result
+
+    def other_disputes(self, record_id: str) -> list[model.Disagreement]:
+        """The disputes of a record other than those over who said it."""
+        over_speaker = {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        return [d for d in self.disputed_by(record_id) if d.id not in over_speaker]
+
+    def speaker_names(self, quote: model.Quote) -> str:
+        """Plain text for who said a quote: the speaker, or every speaker the articles give it to."""
+        disputes = self.attributions(quote.id)
+        if not disputes:
+            return self.voice(quote.speaker)
+        names = [self.voice(v) for a in disputes for side in a.sides for v in side.speakers]
+        return " or ".join(dict.fromkeys(names))
 
     def prose_parts(self, text: str) -> list[tuple[str, str | None]]:
         """Split plain text at mentions of source ids: (text, None) and (source label, source id) parts."""
@@ -222,7 +262,10 @@ class SiteModel:
         for m in self._source_mention.finditer(text):
             parts.append((text[last:m.start()], None))
             source = self.index.sources[m.group()]
-            parts.append((source.label or source.title, source.id))
+            label = source.label or source.title
+            if _SENTENCE_START.search(text, 0, m.start()):
+                label = label[:1].upper() + label[1:]  # "the “x” article" opening a sentence
+            parts.append((label, source.id))
             last = m.end()
         parts.append((text[last:], None))
         return [p for p in parts if p[0]]
@@ -313,8 +356,17 @@ class PageContext:
             result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
         return result
 
-    def support(self, statement_id: str) -> tuple[int, int]:
+    def support(self, statement_id: str) -> Support:
         return self.site.support(statement_id)
+
+    def disputed_by(self, record_id: str) -> list[model.Disagreement]:
+        return self.site.disputed_by(record_id)
+
+    def other_disputes(self, record_id: str) -> list[model.Disagreement]:
+        return self.site.other_disputes(record_id)
+
+    def attributions(self, quote_id: str) -> list[AttributionDispute]:
+        return self.site.attributions(quote_id)
 
     def variants(self, quote_id: str) -> list[tuple[str, list[str]]]:
         """A quote's distinct wordings (curly and straight quotes alike), each with the sources printing it."""
@@ -352,16 +404,21 @@ class Renderer:
         self.env.globals.update(
             voice=self.site.voice,
             relation_labels=RELATION_LABELS,
+            sources_page=urls.SOURCES,
             kind_labels=KIND_LABELS,
             reference_kinds=reference_kinds,
             diff_against=diff_against,
             percent=lambda x: f"{x * 100:.0f}%",
+            percent1=lambda x: f"{x * 100:.1f}%",
+            shingle_words=SHINGLE_WORDS,
+            copy_threshold=COPY_THRESHOLD,
             long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
             date_text=dates.date_text,
             inferred_badges=dates.inferred_badges,
         )
         self.env.filters["prose"] = _prose
+        self.env.filters["clip"] = _clip
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
 
     def plan(self) -> list[PagePlan]:
@@ -386,6 +443,7 @@ class Renderer:
         return resolve
 
 
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\(\d+\)\s+)\W*$")
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 
@@ -431,14 +489,23 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         if page is None:
             continue
         for record in getattr(content, name):
-            record_id: str = record.id
-            label = site.label(record_id)
-            speaker = getattr(record, "speaker", None)
-            fields = {"label": label, "clipped": _clip(label), "speaker": site.voice(speaker) if isinstance(speaker, model.Voice) else ""}
-            summary = getattr(record, "summary", None)
-            description = summary if page.summary_first and summary else page.description.format(**fields)
-            pages.append(PagePlan(page.path_of(record_id), page.title.format(**fields), page.template, record.pos.path, description, page, record))
+            title, description = _page_text(site, page, record)
+            pages.append(PagePlan(page.path_of(record.id), title, page.template, record.pos.path, description, page, record))
     return pages
+
+
+def _page_text(site: SiteModel, page: Page, record: Any) -> tuple[str, str]:
+    """A record page's title and description, from its kind's declaration."""
+    label = site.label(record.id)
+    fields = {"label": label, "clipped": _clip(label), "speaker": ""}
+    if isinstance(record, model.Quote):
+        fields["speaker"] = site.speaker_names(record)
+        if site.attributions(record.id):
+            title = f"Quote, speaker disputed: {fields['clipped']}"
+            return title, f"Each article's wording of a quote the articles attribute to {fields['speaker']}: who said it is disputed."
+    summary = getattr(record, "summary", None)
+    description = summary if page.summary_first and summary else page.description.format(**fields)
+    return page.title.format(**fields), description
 
 
 def _clip(text: str, limit: int = 60) -> str:

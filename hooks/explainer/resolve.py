@@ -17,6 +17,7 @@ from typing import TypeVar, cast
 
 from . import chronology, dates, model
 from .diagnostics import Pos, Report
+from .disputes import Disputes, collect_disputes
 from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
@@ -61,6 +62,7 @@ class Index:
     # reference counts for the record holding it), each once, in content order (the keys of a dict)
     referenced_by: dict[str, dict[str, None]] = field(default_factory=dict)
     chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])  # the events' order
+    disputes: Disputes = field(default_factory=Disputes)  # which statements a disagreement puts in doubt
 
     def of_kind(self, cls: type[R]) -> dict[str, R]:
         return cast(dict[str, R], self.by_kind.get(cls.KIND.id, {}))
@@ -147,8 +149,9 @@ def build_index(content: model.Content, report: Report) -> Index:
     index = walker.index
     index.statement_by_id = {s.id: s for s in index.statements}
     _check_references(index, report, walker.referring)
-    _check_rules(report, walker.ruled)
+    _check_rules(index, report, walker.ruled)
     _check_events(index, report)
+    index.disputes = collect_disputes(content.disagreements, index.quotes)
     return index
 
 
@@ -237,10 +240,10 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
                     unknown(record.items_at(name)[number], kind, target)
 
 
-_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source}
+_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source, model.Disagreement}
 
 
-def _check_rules(report: Report, ruled: list[tuple[Record, str | None]]) -> None:
+def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | None]]) -> None:
     """The rules that tie several keys or records together (for the kinds in _RULED)."""
     pairs: dict[frozenset[str], model.Relation] = {}
     seed_files: dict[str, model.Source] = {}
@@ -251,6 +254,8 @@ def _check_rules(report: Report, ruled: list[tuple[Record, str | None]]) -> None
             _check_relation(report, record, holder, pairs)
         elif isinstance(record, model.TranscriptLine):
             _check_transcript_line(report, record)
+        elif isinstance(record, model.Disagreement):
+            _check_concerns(report, record, index)
         elif isinstance(record, model.Source):
             first = seed_files.setdefault(record.file, record)
             if first is not record:
@@ -274,6 +279,34 @@ def _check_relation(report: Report, relation: model.Relation, person_id: str, pa
     if first is not relation:
         hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
         report.error(relation.pos, f"the relation between '{person_id}' and '{relation.person}' is already declared", hint)
+
+
+def _check_concerns(report: Report, disagreement: model.Disagreement, index: Index) -> None:
+    """`concerns` names statements (an unknown id is reported with the other references), each once per
+    disagreement, never an answer or a passage left out; wording differences name none."""
+    named: dict[str, str] = {}
+    holders: list[model.Disagreement | model.Answer] = [disagreement, *disagreement.answers]
+    for holder in holders:
+        if not holder.concerns:
+            continue
+        if disagreement.kind == "wording":
+            hint = "remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"
+            report.error(holder.at("concerns"), "a difference of wording disputes nothing", hint)
+            continue
+        where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
+        for record_id, pos in zip(holder.concerns, holder.items_at("concerns"), strict=True):
+            statement = index.statement_by_id.get(record_id)
+            if statement is None:
+                continue
+            if statement.kind == "answer":
+                report.error(pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
+            elif statement.kind == "omission":
+                report.error(pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
+            elif record_id in named:
+                hint = "name each record once: on the answer whose side it states, or on the disagreement when it takes no side"
+                report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
+            else:
+                named[record_id] = where
 
 
 def _check_transcript_line(report: Report, line: model.TranscriptLine) -> None:

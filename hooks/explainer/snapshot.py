@@ -31,8 +31,9 @@ def load_snapshot(spec: str, repo: Path, allow_errors: bool = False) -> Snapshot
     """Read `spec` (raises revisions.SideError when it names no project). With `allow_errors` a side
     whose content has errors is still compared, as far as it could be read."""
     with materialize(spec, repo) as (side, root):
-        # Any revision of the history can be compared: older shapes of the content are upgraded.
-        verified, diagnostics = check(Layout(root), upgrade_old_shapes=True)
+        # Any revision of the history can be compared: older shapes of the content are upgraded, and
+        # records are compared as read (today's editorial rules on wording are for the working tree).
+        verified, diagnostics = check(Layout(root), upgrade_old_shapes=True, editorial=False)
         errors = [d for d in diagnostics if d.severity is Severity.ERROR]
         site = SiteModel(verified, Urls()) if allow_errors or not errors else None
         return Snapshot(side, site, hand_written_pages(root), errors)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from . import model
+from .copying import Copying, measure_copying
 from .diagnostics import Report
 from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
@@ -40,6 +42,11 @@ class Verified:
     index: Index
     seeds: dict[str, Seed]  # by source id
     located: dict[str, tuple[Located, ...]]  # statement id -> its citations, in order
+
+    @cached_property
+    def copying(self) -> Copying:
+        """Which seeds copy each other's narrative (measured once, on first use)."""
+        return measure_copying({source: seed.text for source, seed in self.seeds.items()})
 
 
 def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", max_bytes: int | None = None) -> tuple[dict[str, Seed], set[str]]:

@@ -1,0 +1,203 @@
+"""Disputes travel: a record a disagreement puts in question is marked, with a link, wherever it is shown."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from test_site import html_pages
+
+from conftest import ROOT, make_project
+from explainer.pipeline import Layout, check
+
+DISAGREEMENT = """\
+    disagreements:
+      - id: who-greets
+        question: Who greets whom?
+        concerns: [bob-age]
+        answers:
+          - id: ann-greets-bob
+            concerns: [ann-greets]
+            text: Ann greets Bob.
+            citations:
+              - source: tiny
+                quote: Ann Example said
+          - id: bob-replies
+            text: Bob replies.
+            citations:
+              - source: tiny
+                quote: "replied:"
+    """
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (("concerns: [bob-age]", "concerns: [bob-agee]"),
+         "content/disagreements.yaml:4:16: unknown statement 'bob-agee' | did you mean 'bob-age'?"),
+        (("concerns: [bob-age]", "concerns: [bob-replies]"),
+         "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are disputed already; name the records that state a side"),
+        (("concerns: [bob-age]", "concerns: [ann-greets]"),
+         "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself"
+         " | name each record once: on the answer whose side it states, or on the disagreement when it takes no side"),
+        (("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"),
+         "content/disagreements.yaml:5:15: a difference of wording disputes nothing"
+         " | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"),
+    ],
+)
+def test_concerns_are_checked(tmp_path: Path, change: tuple[str, str], expected: str) -> None:
+    project = make_project(tmp_path / "p", {"disagreements.yaml": DISAGREEMENT.replace(*change)})
+    _, diagnostics = check(Layout(project))
+    assert expected in [f"{d.pos}: {d.message} | {d.hint}" for d in diagnostics]
+
+
+def test_declared_concerns_index_the_disputed_records(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p", {"disagreements.yaml": DISAGREEMENT})
+    verified, diagnostics = check(Layout(project))
+    assert diagnostics == []
+    disputes = verified.index.disputes
+    assert {r: [d.id for d in ds] for r, ds in disputes.disputed_by.items()} == {
+        "ann-greets-bob": ["who-greets"], "bob-replies": ["who-greets"], "bob-age": ["who-greets"], "ann-greets": ["who-greets"],
+    }
+    assert disputes.of("ann-bob") == []
+
+
+# ---- on the built site -------------------------------------------------------------------------
+
+
+class _Items(HTMLParser):
+    """Every <li> and every element with an id: its text, and the links inside it."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.items: list[tuple[str | None, str, list[str]]] = []  # (id, text, hrefs)
+        self._open: list[tuple[str, str | None, list[str], list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "a" and a.get("href"):
+            for _, _, _, hrefs in self._open:
+                hrefs.append(a["href"] or "")
+        if tag in ("li", "h1", "dd") or a.get("id"):
+            self._open.append((tag, a.get("id"), [], []))
+
+    def handle_endtag(self, tag: str) -> None:
+        for i in range(len(self._open) - 1, -1, -1):
+            if self._open[i][0] == tag:
+                _, element_id, text, hrefs = self._open.pop(i)
+                self.items.append((element_id, " ".join("".join(text).split()), hrefs))
+                break
+
+    def handle_data(self, data: str) -> None:
+        for _, _, text, _ in self._open:
+            text.append(data)
+
+
+def _items(page: Path) -> list[tuple[str | None, str, list[str]]]:
+    parser = _Items()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.items
+
+
+@pytest.fixture(scope="module")
+def disputes() -> dict[str, list[str]]:
+    verified, _ = check(Layout(ROOT))
+    return {r: [d.id for d in ds] for r, ds in verified.index.disputes.disputed_by.items()}
+
+
+CORRECTILE_ALEC = "attributed to Alec Baldwin by 3 articles (2 independent reports) and to Hilaria Baldwin by 2 articles (2 independent reports) — disputed"
+
+
+def test_a_quote_with_a_disputed_speaker_is_never_listed_as_plainly_one_persons_words(built_site: Path) -> None:
+    index = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-correctile-dysfunction-alec/" in hrefs}
+    assert index == {f"correctile dysfunction — {CORRECTILE_ALEC} (3 wordings)"}
+    alec = [text for _, text, hrefs in _items(built_site / "people" / "alec-baldwin" / "index.html") if any(h.endswith("quotes/ig-correctile-dysfunction-alec/") for h in hrefs)]
+    assert alec and all(CORRECTILE_ALEC in text for text in alec)
+    heading = next(text for element_id, text, _ in _items(built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html") if element_id == "ig-correctile-dysfunction-alec")
+    assert heading == "Quote attributed to Alec Baldwin or Hilaria Baldwin (disputed)"
+    manterrupting = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-accused-of-manterrupting/" in hrefs}
+    assert manterrupting == {"manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to Hilaria Baldwin by 2 articles (1 independent report) — disputed (2 wordings)"}
+
+
+def test_disputed_records_are_marked_wherever_they_are_shown(built_site: Path, disputes: dict[str, list[str]]) -> None:
+    """Each disputed statement, where it is shown (its element) and in every list item that links to its page."""
+    quote_pages = {f"quotes/{r}/": r for r in disputes if (built_site / "quotes" / r).is_dir()}
+    unmarked = []
+    shown = 0
+    for page in html_pages(built_site):
+        if page.parent.name == "disagreements":
+            continue  # the disagreements themselves, with the records they concern
+        for element_id, text, hrefs in _items(page):
+            linked = [r for href in hrefs for path, r in quote_pages.items() if href.split("#")[0].endswith(path)]
+            record = element_id if element_id in disputes else None
+            if record and page.parent.name == record and page.parent.parent.name == "quotes":
+                # A quote's own page: the heading names the speaker; the facts under it list the disputes.
+                facts = page.read_text(encoding="utf-8").split("<dt>Disputed</dt>", 1)[-1].split("</dd>", 1)[0]
+                shown += 1
+                if not all(f'href="../../disagreements/#{d}"' in facts for d in disputes[record]):
+                    unmarked.append(f"{page.relative_to(built_site)}: the Disputed fact")
+                continue
+            if record:
+                shown += 1
+                if "disputed" not in text:
+                    unmarked.append(f"{page.relative_to(built_site)}#{record}")
+            for r in linked:
+                shown += 1
+                if "disputed" not in text:
+                    unmarked.append(f"{page.relative_to(built_site)}: a link to {r} in “{text[:80]}”")
+    assert unmarked == []
+    assert shown > 40
+
+
+def test_each_mark_links_to_its_disagreement(built_site: Path) -> None:
+    page = (built_site / "claims" / "instagram-videos" / "index.html").read_text(encoding="utf-8")
+    item = page[page.index('id="ig-child-interrupts"'):]
+    item = item[:item.index("</li>")]
+    assert 'class="ex-disputed__link" href="../../disagreements/#how-the-child-interrupted"' in item
+
+
+def test_search_carries_the_dispute(built_site: Path) -> None:
+    docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    quote = next(d for d in docs if d["location"] == "quotes/ig-correctile-dysfunction-alec/")
+    assert "disputed" in quote["title"] and CORRECTILE_ALEC in re.sub(r"<[^>]+>", "", quote["text"])
+    event = next(d for d in docs if d["location"] == "timeline/" and "Who posted the" in d["text"])
+    assert "disputed" in event["text"]
+
+
+def test_json_ld_names_no_single_speaker_for_a_disputed_quote(built_site: Path) -> None:
+    text = (built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html").read_text(encoding="utf-8")
+    data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', text, re.S).group(1))  # type: ignore[union-attr]
+    assert "creator" not in data
+    (question,) = data["subjectOf"]
+    assert question["@type"] == "Question" and question["url"].endswith("disagreements/#who-says-correctile-dysfunction")
+    assert [a["url"].rsplit("#", 1)[1] for a in question["suggestedAnswer"]] == ["correctile-said-by-alec", "correctile-said-by-hilaria"]
+
+
+def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict[str, list[str]]) -> None:
+    exported = json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))
+    disagreements = {d["id"] for d in exported["disagreements"]}
+    for record in exported["records"]:
+        support = record["support"]
+        sources = {c["source"] for c in record["citations"]}
+        assert support["articles"] == len(sources) and sorted(s for g in support["groups"] for s in g) == sorted(sources), record["id"]
+        assert support["independent_reports"] == len(support["groups"]) <= support["articles"]
+        assert record["disputed_by"] == disputes.get(record["id"], []) and set(record["disputed_by"]) <= disagreements
+    by_id = {r["id"]: r for r in exported["records"]}
+    assert by_id["family-children-ages"]["support"] == {"articles": 3, "independent_reports": 3, "groups": [["justify-snapping"], ["snaps-awkward-interview"], ["forces-apologize"]]}
+    assert by_id["ig-correctile-dysfunction-alec"]["disputed_by"] == ["who-says-correctile-dysfunction"]
+    assert by_id["family-children-ages"]["disputed_by"] == []
+    annotations = json.loads((built_site / "data" / "annotations.jsonld").read_text(encoding="utf-8"))["first"]["items"]
+    tagged = {a["id"].rsplit("#", 1)[1].rsplit("-", 1)[0] for a in annotations if any(b.get("purpose") == "tagging" and b.get("value") == "disputed" for b in a["body"])}
+    assert tagged == {r for r in disputes if r in by_id and by_id[r]["citations"]}
+
+
+
+def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
+    page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
+    text = " ".join(page[page.index("she told him"):page.index("each article's wording")].split())
+    assert "5 articles, 4 independent reports" in text
+    assert "disputed: Were \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\") said in the red-carpet interview" in text
