@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
-`test` runs ruff, mypy (strict) and pytest.
+`test` runs ruff (lint, and format --check at 120 columns), mypy (strict) and pytest.
 
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
@@ -113,7 +113,7 @@ def main(argv: list[str]) -> int:
     ensure_node_tools()
     ensure_browser()
     ensure_java()
-    lint = run("ruff", "check", ".")
+    lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     tests = run("python", "-m", "pytest", *rest)
     return lint or types or tests

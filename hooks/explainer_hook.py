@@ -34,7 +34,6 @@ from explainer.wikilinks import WikiLinkExtension
 log = get_plugin_logger("explainer")
 
 
-
 @dataclass
 class Build:
     """What on_config computed for one build, for the events that follow it."""
@@ -80,7 +79,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(diagnostic.format_text())
     custom_dir = config.theme.custom_dir
     # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
-    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
+    renderer = Renderer(
+        verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else []
+    )
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
     # One extension per build, told which page it is on before that page's Markdown runs.
@@ -164,6 +165,9 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
         except Exception:
             if not _state.failed:
                 raise
-            log.error("The content has errors (listed above); still serving the last good build. Fix them and save to rebuild.")
+            log.error(
+                "The content has errors (listed above); still serving the last good build. Fix them and save "
+                "to rebuild."
+            )
 
     return build

@@ -27,7 +27,15 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
@@ -57,7 +65,9 @@ STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement
 
 def _words(text: str) -> str:
     """Text as a reader compares it: runs of white space as one space, curly quotes as straight ones."""
-    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split())
+    return " ".join(
+        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split()
+    )
 
 
 # --- the site, served on 127.0.0.1 -------------------------------------------------------------------------------
@@ -146,7 +156,9 @@ def _reader(browser: Browser, base: str, **options: Any) -> Reader:
 
 @pytest.fixture(scope="session")
 def desktop(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
+    reader = _reader(
+        browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"]
+    )
     yield reader
     reader.context.close()
 
@@ -161,7 +173,9 @@ def dark(browser: Browser, site_url: str) -> Iterator[Reader]:
 
 @pytest.fixture(scope="session")
 def phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
+    reader = _reader(
+        browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light"
+    )
     yield reader
     reader.context.close()
 
@@ -194,7 +208,9 @@ def test_a_citation_leads_to_its_highlighted_passage_and_back(desktop: Reader) -
     page = desktop.open(PAGES["person"])
     marker = page.locator("li.ex-statement[id] a.ex-cite__link").first
     statement_id = marker.evaluate("a => a.closest('li.ex-statement[id]').id")
-    passage = marker.evaluate("a => document.getElementById(a.getAttribute('aria-describedby')).querySelector('q').textContent")
+    passage = marker.evaluate(
+        "a => document.getElementById(a.getAttribute('aria-describedby')).querySelector('q').textContent"
+    )
     target_url = marker.evaluate("a => a.href")
     anchor = target_url.partition("#")[2]
 
@@ -259,7 +275,11 @@ def test_the_passage_preview_shows_on_hover(desktop: Reader) -> None:
     expect(tip).to_have_attribute("role", "tooltip")
     expect(tip.locator("q")).not_to_be_empty()
     expect(tip.locator("cite")).to_have_text(marker.get_attribute("aria-label").split(": ", 1)[1])
-    assert page.evaluate("(id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; }", tip.get_attribute("id"))
+    assert page.evaluate(
+        "(id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.left >= 0 && "
+        "r.right <= innerWidth; }",
+        tip.get_attribute("id"),
+    )
     page.mouse.move(1, 1)
     expect(tip).to_be_hidden()
 
@@ -291,7 +311,9 @@ def test_every_preview_stays_inside_the_window(request: pytest.FixtureRequest, s
             a.focus();
             const tip = document.getElementById(a.getAttribute('aria-describedby')).getBoundingClientRect();
             const width = document.documentElement.clientWidth;
-            return tip.left < 0 || tip.right > width ? [`${a.getAttribute('aria-describedby')} ${a.textContent}: ${Math.round(tip.left)}..${Math.round(tip.right)} of ${width}`] : [];
+            const where = `${Math.round(tip.left)}..${Math.round(tip.right)} of ${width}`;
+            const name = `${a.getAttribute('aria-describedby')} ${a.textContent}`;
+            return tip.left < 0 || tip.right > width ? [`${name}: ${where}`] : [];
         })"""
     )
     assert outside == [], f"{len(outside)} previews stick out of the window, e.g. {outside[:5]}"
@@ -314,7 +336,10 @@ def test_search_finds_a_quote_from_a_few_of_its_words(desktop: Reader, words: st
         unchanged = unchanged + 1 if results.count() == seen else 0
         seen = results.count()
         page.evaluate("() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = 0; }")
-        page.evaluate("() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = list.scrollHeight; }")
+        page.evaluate(
+            "() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = "
+            "list.scrollHeight; }"
+        )
         page.wait_for_timeout(200)
     assert wanted.count() >= 1, f"{PAGES['quote']} not among {results.count()} results for {words!r}"
     assert "not talking" in _words(wanted.first.inner_text()).lower()
@@ -347,7 +372,9 @@ def test_a_corrected_statement_leads_to_its_correction(desktop: Reader) -> None:
     page.wait_for_url(f"{desktop.base}{PAGES['corrections']}#wedding-year-four-articles")
     entry = page.locator("section.ex-correction#wedding-year-four-articles")
     expect(entry).to_be_in_viewport()
-    expect(entry.locator("dd").first).to_have_text("The timeline said that all five articles give 2012 as the year of the wedding.")
+    expect(entry.locator("dd").first).to_have_text(
+        "The timeline said that all five articles give 2012 as the year of the wedding."
+    )
     expect(entry.locator("a[href$='timeline/#couple-wedding']")).to_be_visible()
 
 
@@ -357,7 +384,10 @@ def test_quote_page_shows_the_wordings_side_by_side_with_differences_marked(desk
     wordings = page.locator(".ex-wordings > figure.ex-wording")
     assert wordings.count() >= 2
     first, second = wordings.nth(0).bounding_box(), wordings.nth(1).bounding_box()
-    assert first and second and abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1, (first, second)
+    assert first and second and abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1, (
+        first,
+        second,
+    )
     for i in range(wordings.count()):
         expect(wordings.nth(i).locator("figcaption a")).not_to_be_empty()
         expect(wordings.nth(i).locator("blockquote")).to_contain_text("talking")
@@ -411,8 +441,11 @@ def test_page_fits_a_phone_without_sideways_scrolling(phone: Reader, name: str) 
         """() => {
             const root = document.documentElement;
             const wide = [...document.querySelectorAll('article *')]
-                .filter(e => e.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(e).position !== 'absolute')
-                .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : ''));
+                .filter(e => e.getBoundingClientRect().right > root.clientWidth + 1
+                    && getComputedStyle(e).position !== 'absolute')
+                .slice(0, 5)
+                .map(e => e.tagName.toLowerCase()
+                    + (e.className ? '.' + String(e.className).split(' ').join('.') : ''));
             return {scroll: root.scrollWidth, client: root.clientWidth, wide};
         }"""
     )
@@ -444,7 +477,10 @@ def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Rea
     for v in violations:
         print(f"axe {scheme} {name}: {v['impact']} {v['id']} ({v['nodes']} nodes) {v['help']}: {v['targets']}")
     serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
-    report = "\n".join(f"{v['impact']} {v['id']}: {v['help']} ({v['nodes']} elements, e.g. {v['targets']})\n    {v['summary']}" for v in serious)
+    report = "\n".join(
+        f"{v['impact']} {v['id']}: {v['help']} ({v['nodes']} elements, e.g. {v['targets']})\n    {v['summary']}"
+        for v in serious
+    )
     assert not serious, f"axe on {PAGES[name] or 'home'} ({scheme}):\n{report}"
 
 
@@ -456,7 +492,11 @@ LINKABLE = ["person", "timeline", "claims-topic", "disagreements", "source", "tr
 @pytest.mark.parametrize("name", LINKABLE)
 def test_every_statement_and_cited_passage_has_a_copy_link(desktop: Reader, built_site: Path, name: str) -> None:
     # Every article's page for the source type: each has its own list of cited passages.
-    paths = sorted(f"sources/{p.parent.name}/" for p in (built_site / "sources").glob("*/index.html")) if name == "source" else [PAGES[name]]
+    paths = (
+        sorted(f"sources/{p.parent.name}/" for p in (built_site / "sources").glob("*/index.html"))
+        if name == "source"
+        else [PAGES[name]]
+    )
     for path in paths:
         page = desktop.open(path)
         found = page.evaluate(
@@ -467,7 +507,12 @@ def test_every_statement_and_cited_passage_has_a_copy_link(desktop: Reader, buil
                 return {
                     statements: statements.length, passages: passages.length,
                     bare: statements.filter(e => !control(e, e.id)).map(e => e.id),
-                    bareEntries: passages.filter(p => !document.getElementById('by-' + p.id) || !control(document.getElementById('by-' + p.id), p.id)).map(p => 'by-' + p.id),
+                    bareEntries: passages
+                        .filter(p => {
+                            const entry = document.getElementById('by-' + p.id);
+                            return !entry || !control(entry, p.id);
+                        })
+                        .map(p => 'by-' + p.id),
                 };
             }""",
             STATEMENTS,

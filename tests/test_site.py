@@ -18,7 +18,21 @@ ROOT = Path(__file__).resolve().parent.parent
 class _Page(HTMLParser):
     """Ids with the text each element contains, and every link."""
 
-    VOID: ClassVar[set[str]] = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID: ClassVar[set[str]] = {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -86,9 +100,20 @@ def html_pages(site: Path) -> list[Path]:
 
 
 def test_every_page_type_is_built(built_site: Path) -> None:
-    for page in ["index.html", "people/index.html", "people/alec-baldwin/index.html", "timeline/index.html", "quotes/index.html",
-                 "quotes/when-im-talking/index.html", "claims/index.html", "claims/red-carpet/index.html", "disagreements/index.html",
-                 "sources/index.html", "sources/justify-snapping/index.html", "data/explainer.json"]:
+    for page in [
+        "index.html",
+        "people/index.html",
+        "people/alec-baldwin/index.html",
+        "timeline/index.html",
+        "quotes/index.html",
+        "quotes/when-im-talking/index.html",
+        "claims/index.html",
+        "claims/red-carpet/index.html",
+        "disagreements/index.html",
+        "sources/index.html",
+        "sources/justify-snapping/index.html",
+        "data/explainer.json",
+    ]:
         assert (built_site / page).is_file(), page
 
 
@@ -127,7 +152,7 @@ def test_export_offsets_give_back_the_exact_passage(built_site: Path) -> None:
         assert {"id", "kind", "text", "url", "citations"} <= record.keys()
         assert record["citations"], record["id"]
         for citation in record["citations"]:
-            assert citation["exact"] == seeds[citation["seed"]][citation["start"]:citation["end"]], record["id"]
+            assert citation["exact"] == seeds[citation["seed"]][citation["start"] : citation["end"]], record["id"]
         page, _, anchor = record["url"].partition("#")
         target = built_site / page / "index.html"
         assert target.is_file(), record["url"]
@@ -151,7 +176,7 @@ def test_citation_markers_preview_the_passage_on_hover_and_focus(built_site: Pat
 
 def test_nav_lists_only_the_section_pages(built_site: Path) -> None:
     page = (built_site / "index.html").read_text(encoding="utf-8")
-    nav = page[page.index('<nav class="md-nav md-nav--primary"'):]
+    nav = page[page.index('<nav class="md-nav md-nav--primary"') :]
     assert "people/alec-baldwin/" not in nav.split("</nav>")[0]
 
 
@@ -173,15 +198,26 @@ def test_person_quote_and_source_pages_carry_schema_org_json_ld(built_site: Path
     assert (person["@type"], person["name"], person["spouse"]["name"]) == ("Person", "Alec Baldwin", "Hilaria Baldwin")
     assert len(person["children"]) >= 8
     quote = _jsonld(built_site / "quotes" / "when-im-talking" / "index.html")
-    assert quote["@type"] == "Quotation" and quote["creator"]["name"] == "Hilaria Baldwin" and len(quote["citation"]) == 5
+    assert (
+        quote["@type"] == "Quotation" and quote["creator"]["name"] == "Hilaria Baldwin" and len(quote["citation"]) == 5
+    )
     source = _jsonld(built_site / "sources" / "justify-snapping" / "index.html")
-    assert source["@type"] == "CreativeWork" and source["hasPart"] and source["headline"].startswith("Hilaria Baldwin attempts")
+    assert (
+        source["@type"] == "CreativeWork"
+        and source["hasPart"]
+        and source["headline"].startswith("Hilaria Baldwin attempts")
+    )
 
 
 def test_every_page_has_a_description_and_open_graph_meta(built_site: Path) -> None:
     for page in html_pages(built_site):
         text = page.read_text(encoding="utf-8")
-        for meta in ('<meta name="description" content="', '<meta property="og:title" content="', '<meta property="og:description" content="', '<meta property="og:url" content="'):
+        for meta in (
+            '<meta name="description" content="',
+            '<meta property="og:title" content="',
+            '<meta property="og:description" content="',
+            '<meta property="og:url" content="',
+        ):
             assert meta in text, f"{page.relative_to(built_site)}: {meta}"
         assert not re.search(r'<meta name="description" content="\s*"', text), page
 
@@ -196,8 +232,10 @@ def test_annotations_export_is_one_web_annotation_per_citation(built_site: Path)
         seed = (built_site / "data" / "seeds" / item["target"]["source"].rsplit("/", 1)[1]).read_text(encoding="utf-8")
         quote, position = item["target"]["selector"]
         assert (quote["type"], position["type"]) == ("TextQuoteSelector", "TextPositionSelector")
-        assert seed[position["start"]:position["end"]] == quote["exact"]
-        assert seed[:position["start"]].endswith(quote["prefix"]) and seed[position["end"]:].startswith(quote["suffix"])
+        assert seed[position["start"] : position["end"]] == quote["exact"]
+        assert seed[: position["start"]].endswith(quote["prefix"]) and seed[position["end"] :].startswith(
+            quote["suffix"]
+        )
     seeds = {p.name: p.read_bytes() for p in (ROOT / "seeds").glob("*.txt")}
     assert {p.name: p.read_bytes() for p in (built_site / "data" / "seeds").glob("*.txt")} == seeds
 
@@ -227,7 +265,17 @@ def _organizations() -> list[dict]:
 
 def test_every_organization_has_a_page_with_its_cited_facts_and_organization_json_ld(built_site: Path) -> None:
     organizations = _organizations()
-    assert {"extra", "page-six", "daily-mail", "tlc", "today", "people-outlet", "tiktok", "instagram", "planet-hollywood"} <= {o["id"] for o in organizations}
+    assert {
+        "extra",
+        "page-six",
+        "daily-mail",
+        "tlc",
+        "today",
+        "people-outlet",
+        "tiktok",
+        "instagram",
+        "planet-hollywood",
+    } <= {o["id"] for o in organizations}
     index = parse(built_site / "organizations" / "index.html")
     for organization in organizations:
         page = built_site / "organizations" / organization["id"] / "index.html"
@@ -242,14 +290,17 @@ def test_every_organization_has_a_page_with_its_cited_facts_and_organization_jso
 def test_statements_that_name_an_organization_link_to_it_and_its_page_lists_them(built_site: Path) -> None:
     # Declared with `organizations: [extra, tlc, planet-hollywood]` on the event (content/events.yaml).
     timeline = (built_site / "timeline" / "index.html").read_text(encoding="utf-8")
-    event = timeline[timeline.index('id="extra-red-carpet-interview"'):]
+    event = timeline[timeline.index('id="extra-red-carpet-interview"') :]
     event = event[: event.index("</li>")]
     for organization in ("extra", "tlc", "planet-hollywood"):
         assert f'class="ex-org" href="../organizations/{organization}/"' in event, organization
     extra = parse(built_site / "organizations" / "extra" / "index.html")
     assert "../../timeline/#extra-red-carpet-interview" in extra.links
     assert "../../claims/red-carpet/#rc-interview-with-extra" in extra.links
-    assert "../../quotes/insider-true-reflection/" in parse(built_site / "organizations" / "daily-mail" / "index.html").links
+    assert (
+        "../../quotes/insider-true-reflection/"
+        in parse(built_site / "organizations" / "daily-mail" / "index.html").links
+    )
 
 
 def test_content_reference_lists_every_kind_and_key_from_the_declarations(built_site: Path) -> None:
@@ -261,8 +312,10 @@ def test_content_reference_lists_every_kind_and_key_from_the_declarations(built_
     assert {k.name for k in kinds} >= {"claim", "organization", "citation", "transcript line"}
     for kind in kinds:
         assert kind.anchor in page.ids, kind.name
-        section = text[text.index(f'id="{kind.anchor}"'):]
+        section = text[text.index(f'id="{kind.anchor}"') :]
         section = section[: section.index("</table>")]
         for key in kind.keys:
             assert f"<code>{key.name}</code>" in section, f"{kind.name}.{key.name}"
-            assert html.escape(key.doc, quote=False) in section or key.doc in html.unescape(section), f"{kind.name}.{key.name}"
+            assert html.escape(key.doc, quote=False) in section or key.doc in html.unescape(section), (
+                f"{kind.name}.{key.name}"
+            )

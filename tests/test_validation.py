@@ -24,7 +24,8 @@ CASES = [
     (
         "unknown key",
         CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    colour: red\n"),
-        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, about, event, organizations, citations",
+        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, "
+        "about, event, organizations, citations",
     ),
     (
         "wrong type",
@@ -38,8 +39,10 @@ CASES = [
     ),
     (
         "duplicate id",
-        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n        quote: The end.\n        occurrence: 1\n",
-        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at content/claims.yaml:2:9; ids must be unique across all content",
+        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n    "
+        "    quote: The end.\n        occurrence: 1\n",
+        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at "
+        "content/claims.yaml:2:9; ids must be unique across all content",
     ),
     (
         "duplicate YAML key",
@@ -64,7 +67,8 @@ CASES = [
     (
         "unknown organization",
         CLAIM.replace("    topic: general\n", "    topic: general\n    organizations: [extra]\n"),
-        "content/claims.yaml:4:21: unknown organization 'extra' | no organization has this id; add it first, or check the spelling",
+        "content/claims.yaml:4:21: unknown organization 'extra' | no organization has this id; add it first, "
+        "or check the spelling",
     ),
     (
         "unknown topic",
@@ -79,17 +83,20 @@ CASES = [
     (
         "missing citations",
         CLAIM.split("    citations:")[0],
-        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages that support it)",
+        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages "
+        "that support it)",
     ),
     (
         "quote not in seed",
         CLAIM.replace('said "hello there" to Bob', "said goodbye to Bob"),
-        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in tiny.txt: "said “hello there” to Bob"',
+        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in '
+        'tiny.txt: "said “hello there” to Bob"',
     ),
     (
         "ambiguous quote",
         CLAIM.replace('said "hello there" to Bob', "The end."),
-        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'",
+        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or "
+        "'suffix:' with a few words around the one you mean, or 'occurrence: N'",
     ),
     (
         "unknown quote in a transcript",
@@ -99,12 +106,14 @@ CASES = [
     (
         "invalid id",
         CLAIM.replace("id: ann-greets", "id: Ann_Greets"),
-        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and single hyphens, e.g. 'ann-greets'",
+        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and "
+        "single hyphens, e.g. 'ann-greets'",
     ),
     (
         "unknown section",
         CLAIM.replace("claims:", "claim:"),
-        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: " + ", ".join(sections(Content)),
+        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: "
+        + ", ".join(sections(Content)),
     ),
 ]
 
@@ -119,14 +128,30 @@ def test_bad_input_is_reported_with_its_place(tmp_path: Path, name: str, claims_
 @pytest.mark.parametrize(
     ("file", "expected"),
     [
-        ("../outside.txt", "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("/etc/hostname", "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("seeds/missing.txt", "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt"),
-        ("docs/index.md", "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | write it as 'seeds/<name>.txt'"),
+        (
+            "../outside.txt",
+            "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
+        ),
+        (
+            "/etc/hostname",
+            "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
+        ),
+        (
+            "seeds/missing.txt",
+            "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt",
+        ),
+        (
+            "docs/index.md",
+            "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | write it as "
+            "'seeds/<name>.txt'",
+        ),
     ],
 )
 def test_seed_files_outside_seeds_are_refused(tmp_path: Path, file: str, expected: str) -> None:
-    sources = f"sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - id: general\n    title: General\n"
+    sources = (
+        f"sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - "
+        f"id: general\n    title: General\n"
+    )
     project = make_project(tmp_path / "p", {"sources.yaml": sources}, docs_index="# Tiny\n")
     assert expected in problems(project)
 
@@ -137,7 +162,10 @@ def test_symlink_out_of_seeds_is_refused(tmp_path: Path) -> None:
     outside.write_text("secret", encoding="utf-8")
     (project / "seeds" / "tiny.txt").unlink()
     os.symlink(outside, project / "seeds" / "tiny.txt")
-    assert "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, not links" in problems(project)
+    assert (
+        "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, not links"
+        in problems(project)
+    )
 
 
 def test_all_problems_are_reported_together(tmp_path: Path) -> None:
@@ -145,7 +173,11 @@ def test_all_problems_are_reported_together(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", {"claims.yaml": bad}, docs_index="# Tiny\n[[nobody]]\n")
     found = problems(project)
     assert len(found) == 3, found
-    assert [f.split(": ")[0] for f in found] == ["content/claims.yaml:3:12", "content/claims.yaml:6:17", "docs/index.md:2:1"]
+    assert [f.split(": ")[0] for f in found] == [
+        "content/claims.yaml:3:12",
+        "content/claims.yaml:6:17",
+        "docs/index.md:2:1",
+    ]
 
 
 def test_valid_project_has_no_problems(tiny_project: Path) -> None:

@@ -24,7 +24,11 @@ def seed_url(site: SiteModel, site_url: str, source_id: str) -> str:
 
 def _source_ref(site: SiteModel, site_url: str, source_id: str) -> dict[str, Any]:
     source = site.index.sources[source_id]
-    ref: dict[str, Any] = {"@type": "CreativeWork", "name": source.title, "url": absolute(site_url, site.url_of[source_id])}
+    ref: dict[str, Any] = {
+        "@type": "CreativeWork",
+        "name": source.title,
+        "url": absolute(site_url, site.url_of[source_id]),
+    }
     if source.title_kind == "headline":
         ref["headline"] = source.title
     return ref
@@ -33,7 +37,12 @@ def _source_ref(site: SiteModel, site_url: str, source_id: str) -> dict[str, Any
 def _thing(site: SiteModel, site_url: str, record: Record, schema_type: str) -> dict[str, Any]:
     """A schema.org thing with a page of its own: its type, name, address, other names and summary."""
     record_id: str = getattr(record, "id")  # noqa: B009 - records with pages have ids
-    data: dict[str, Any] = {"@context": CONTEXT, "@type": schema_type, "name": site.label(record_id), "url": absolute(site_url, site.url_of[record_id])}
+    data: dict[str, Any] = {
+        "@context": CONTEXT,
+        "@type": schema_type,
+        "name": site.label(record_id),
+        "url": absolute(site_url, site.url_of[record_id]),
+    }
     aliases = getattr(record, "aliases", None)
     if aliases:
         data["alternateName"] = list(aliases)
@@ -50,7 +59,11 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
         data = _thing(site, site_url, record, "Person")
         data.pop("description", None)
         for view in site.relations_of.get(record.id, []):
-            other = {"@type": "Person", "name": site.label(view.other), "url": absolute(site_url, site.url_of[view.other])}
+            other = {
+                "@type": "Person",
+                "name": site.label(view.other),
+                "url": absolute(site_url, site.url_of[view.other]),
+            }
             key = {"spouse": "spouse", "child": "children", "parent": "parent"}.get(view.label)
             if key == "spouse":
                 data["spouse"] = other
@@ -69,7 +82,11 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
         # A quote whose speaker the articles dispute names no creator: each side is in its Question.
         if record.speaker.kind == "person" and record.speaker.person and not site.attributions(record.id):
             person = record.speaker.person
-            data["creator"] = {"@type": "Person", "name": site.label(person), "url": absolute(site_url, site.url_of[person])}
+            data["creator"] = {
+                "@type": "Person",
+                "name": site.label(person),
+                "url": absolute(site_url, site.url_of[person]),
+            }
         disputes = site.disputed_by(record.id)
         if disputes:
             data["subjectOf"] = [_question(site, site_url, d) for d in disputes]
@@ -80,7 +97,11 @@ def page_data(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any] 
             "@context": CONTEXT,
             "text": site.verified.seeds[record.id].text,
             "hasPart": [
-                {"@type": "Quotation", "text": p.located.exact, "url": absolute(site_url, site.url_of[record.id] + "#" + p.anchor)}
+                {
+                    "@type": "Quotation",
+                    "text": p.located.exact,
+                    "url": absolute(site_url, site.url_of[record.id] + "#" + p.anchor),
+                }
                 for p in site.passages.get(record.id, [])
             ],
         }
@@ -96,7 +117,8 @@ def _question(site: SiteModel, site_url: str, disagreement: model.Disagreement) 
         "name": disagreement.question,
         "url": absolute(site_url, site.url_of[disagreement.id]),
         "suggestedAnswer": [
-            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(site_url, site.url_of[a.id])} for a in disagreement.answers
+            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(site_url, site.url_of[a.id])}
+            for a in disagreement.answers
         ],
     }
 
@@ -113,8 +135,15 @@ def annotation_collection(site: SiteModel, site_url: str) -> dict[str, Any]:
     for statement in site.index.statements:
         # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
         disputes = site.disputed_by(statement.id)
-        disputed: list[dict[str, Any]] = [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "purpose": "tagging"}] if disputes else []
-        disputed += [{"type": "SpecificResource", "source": absolute(site_url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
+        disputed: list[dict[str, Any]] = (
+            [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "purpose": "tagging"}]
+            if disputes
+            else []
+        )
+        disputed += [
+            {"type": "SpecificResource", "source": absolute(site_url, site.url_of[d.id]), "purpose": "linking"}
+            for d in disputes
+        ]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
             items.append(
@@ -123,14 +152,28 @@ def annotation_collection(site: SiteModel, site_url: str) -> dict[str, Any]:
                     "type": "Annotation",
                     "motivation": "describing",
                     "body": [
-                        {"type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "purpose": "describing"},
-                        {"type": "SpecificResource", "source": absolute(site_url, site.url_of[statement.id]), "purpose": "linking"},
+                        {
+                            "type": "TextualBody",
+                            "value": site.statement_text(statement.id),
+                            "format": "text/plain",
+                            "purpose": "describing",
+                        },
+                        {
+                            "type": "SpecificResource",
+                            "source": absolute(site_url, site.url_of[statement.id]),
+                            "purpose": "linking",
+                        },
                         *disputed,
                     ],
                     "target": {
                         "source": seed_url(site, site_url, c.source),
                         "selector": [
-                            {"type": "TextQuoteSelector", "exact": c.exact, "prefix": text[max(0, c.start - CONTEXT_SIZE):c.start], "suffix": text[c.end:c.end + CONTEXT_SIZE]},
+                            {
+                                "type": "TextQuoteSelector",
+                                "exact": c.exact,
+                                "prefix": text[max(0, c.start - CONTEXT_SIZE) : c.start],
+                                "suffix": text[c.end : c.end + CONTEXT_SIZE],
+                            },
                             {"type": "TextPositionSelector", "start": c.start, "end": c.end},
                         ],
                     },

@@ -26,7 +26,10 @@ def build_lock(verified: Verified) -> dict[str, object]:
         source_id: {"seed": seed.name, "sha256": seed.sha256, "citations": dict(sorted(citations[source_id].items()))}
         for source_id, seed in sorted(verified.seeds.items())
     }
-    return {"about": "Written by `explainer lock`: where each citation was found in its seed. Do not edit by hand.", "sources": sources}
+    return {
+        "about": "Written by `explainer lock`: where each citation was found in its seed. Do not edit by hand.",
+        "sources": sources,
+    }
 
 
 def lock_text(verified: Verified) -> str:

@@ -26,6 +26,7 @@ ID = Slug()
 TEXT = Text()
 SHORT = Text(max_len=500)
 
+
 @record
 class Citation(Record):
     """A passage of a seed article that supports the statement."""
@@ -33,11 +34,19 @@ class Citation(Record):
     KIND = Kind("citation")
 
     source: str = key(Slug("source"), "id of the source (seed article) that contains the passage")
-    quote: str = key(Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly")
-    prefix: str | None = key(SHORT, "text just before the passage, when the passage occurs more than once", default=None)
+    quote: str = key(
+        Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly"
+    )
+    prefix: str | None = key(
+        SHORT, "text just before the passage, when the passage occurs more than once", default=None
+    )
     suffix: str | None = key(SHORT, "text just after the passage, when the passage occurs more than once", default=None)
-    occurrence: int | None = key(Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once", default=None)
-    note: str | None = key(TEXT, "an editor's remark about this citation, shown to readers in the citation's preview", default=None)
+    occurrence: int | None = key(
+        Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once", default=None
+    )
+    note: str | None = key(
+        TEXT, "an editor's remark about this citation, shown to readers in the citation's preview", default=None
+    )
 
 
 CITATIONS = ListOf(Citation, min_items=1)
@@ -50,9 +59,16 @@ class Voice(Record):
 
     KIND = Kind("voice")
 
-    kind: str = key(Choice(VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer")
+    kind: str = key(
+        Choice(VOICE_KINDS),
+        "who says it: the article itself, a named person, an unnamed insider, commenters or the interviewer",
+    )
     person: str | None = key(Slug("person"), "the person's id, when kind is 'person'", default=None)
-    label: str | None = key(SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'", default=None)
+    label: str | None = key(
+        SHORT,
+        "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'",
+        default=None,
+    )
 
 
 ORGANIZATIONS_DOC = "ids of the organizations (outlets, shows, platforms, companies) it names"
@@ -79,7 +95,9 @@ class Relation(Record):
     KIND = Kind("relation", label="id")
 
     id: str = key(ID, "unique id of the relation")
-    kind: str = key(Choice(RELATION_KINDS), "what the other person is to this one: spouse, former-spouse, child or parent")
+    kind: str = key(
+        Choice(RELATION_KINDS), "what the other person is to this one: spouse, former-spouse, child or parent"
+    )
     person: str = key(Slug("person"), "id of the other person")
     note: str | None = key(TEXT, "a remark, e.g. on how the articles phrase it", default=None)
     citations: list[Citation] = key(CITATIONS, "passages that state the relation")
@@ -92,8 +110,19 @@ class Person(Record):
     KIND = Kind(
         "person",
         label="name",
-        page=Page("people/{id}.md", "person.html", description="What the articles say about {label}, with citations.", og_type="profile", schema_type="Person"),
-        index=Page("people/index.md", "people_index.html", "People", "Everyone the articles name, with what each article says about them."),
+        page=Page(
+            "people/{id}.md",
+            "person.html",
+            description="What the articles say about {label}, with citations.",
+            og_type="profile",
+            schema_type="Person",
+        ),
+        index=Page(
+            "people/index.md",
+            "people_index.html",
+            "People",
+            "Everyone the articles name, with what each article says about them.",
+        ),
     )
 
     id: str = key(ID, "unique id; the page is people/<id>/")
@@ -111,9 +140,16 @@ class Organization(Record):
     KIND = Kind(
         "organization",
         label="name",
-        page=Page("organizations/{id}.md", "organization.html", description="What the articles say about {label}, with citations.", schema_type="Organization"),
+        page=Page(
+            "organizations/{id}.md",
+            "organization.html",
+            description="What the articles say about {label}, with citations.",
+            schema_type="Organization",
+        ),
         index=Page(
-            "organizations/index.md", "organizations_index.html", "Organizations",
+            "organizations/index.md",
+            "organizations_index.html",
+            "Organizations",
             "The outlets, shows, platforms and companies the articles name, with what the articles say about each.",
         ),
     )
@@ -132,17 +168,35 @@ class Source(Record):
     KIND = Kind(
         "source",
         label="title",
-        page=Page("sources/{id}.md", "source.html", description="Full text of the article, with every passage the explainer cites.", og_type="article"),
-        index=Page("sources/index.md", "sources_index.html", "Sources", "The articles, with how much of each the explainer cites."),
+        page=Page(
+            "sources/{id}.md",
+            "source.html",
+            description="Full text of the article, with every passage the explainer cites.",
+            og_type="article",
+        ),
+        index=Page(
+            "sources/index.md",
+            "sources_index.html",
+            "Sources",
+            "The articles, with how much of each the explainer cites.",
+        ),
     )
 
     id: str = key(ID, "unique id; the page is sources/<id>/")
     file: str = key(Text(max_len=300), "the seed file, as a path under seeds/")
     sha256: str | None = key(Text(max_len=64), "SHA-256 of the seed file's bytes", default=None)
     title: str = key(SHORT, "the article's headline, or a description written by us")
-    title_kind: str = key(Choice(TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it")
-    label: str | None = key(SHORT, "a short name; where any text mentions this source's id, readers see this name as a link to the article", default=None)
-    facts: list[Fact] = key(ListOf(Fact), "what the text states about itself, e.g. where it first appeared", default_factory=list)
+    title_kind: str = key(
+        Choice(TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it"
+    )
+    label: str | None = key(
+        SHORT,
+        "a short name; where any text mentions this source's id, readers see this name as a link to the article",
+        default=None,
+    )
+    facts: list[Fact] = key(
+        ListOf(Fact), "what the text states about itself, e.g. where it first appeared", default_factory=list
+    )
 
 
 @record
@@ -153,7 +207,13 @@ class Topic(Record):
         "topic",
         label="title",
         page=Page("claims/{id}.md", "claims_topic.html", description="Claims about {label}.", summary_first=True),
-        index=Page("claims/index.md", "claims_index.html", "Claims by topic", "The facts the articles state, grouped by topic, each with who says so.", nav="Claims"),
+        index=Page(
+            "claims/index.md",
+            "claims_index.html",
+            "Claims by topic",
+            "The facts the articles state, grouped by topic, each with who says so.",
+            nav="Claims",
+        ),
     )
 
     id: str = key(ID, "unique id; the page is claims/<id>/")
@@ -177,8 +237,12 @@ class DatePart(Record):
     """One part of a date (its year, month or day): the number, and whether an article states it."""
 
     value: int = key(Integer(1, 2200), "the number")
-    basis: str = key(Choice(DATE_BASES), "'stated' when an article gives this part of the date, 'inferred' when we reasoned it")
-    inference: str | None = key(Slug("inference"), "id of the inference that gives this part (required when basis is 'inferred')", default=None)
+    basis: str = key(
+        Choice(DATE_BASES), "'stated' when an article gives this part of the date, 'inferred' when we reasoned it"
+    )
+    inference: str | None = key(
+        Slug("inference"), "id of the inference that gives this part (required when basis is 'inferred')", default=None
+    )
 
 
 def _part_hint(name: str) -> str:
@@ -258,12 +322,18 @@ class EventDate(DatePoint):
     year: Year | None = key(Year, "the year, for a single date", default=None)
     month: Month | None = key(Month, "the month, when the evidence gives it (needs a year)", default=None)
     day: Day | None = key(Day, "the day of the month, when the evidence gives it (needs a month)", default=None)
-    earliest: DatePoint | None = key(DatePoint, "for a range, when the evidence gives only bounds: the earliest date it can be", default=None)
+    earliest: DatePoint | None = key(
+        DatePoint, "for a range, when the evidence gives only bounds: the earliest date it can be", default=None
+    )
     latest: DatePoint | None = key(DatePoint, "for a range: the latest date it can be", default=None)
     inferences: list[Inference] = key(
-        ListOf(Inference, min_items=1), "the reasoning behind the inferred parts; each part names the one it rests on", default_factory=list
+        ListOf(Inference, min_items=1),
+        "the reasoning behind the inferred parts; each part names the one it rests on",
+        default_factory=list,
     )
-    as_written: str | None = key(SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'", default=None)
+    as_written: str | None = key(
+        SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'", default=None
+    )
 
     @property
     def is_range(self) -> bool:
@@ -272,7 +342,9 @@ class EventDate(DatePoint):
     def ends(self) -> list[tuple[str, DatePoint]]:
         """("", the date) for a single date; ("earliest", ...), ("latest", ...) for a range."""
         if self.is_range:
-            return [(name, end) for name, end in (("earliest", self.earliest), ("latest", self.latest)) if end is not None]
+            return [
+                (name, end) for name, end in (("earliest", self.earliest), ("latest", self.latest)) if end is not None
+            ]
         return [("", self)]
 
     @property
@@ -299,18 +371,28 @@ class Event(Record):
     KIND = Kind(
         "event",
         label="title",
-        index=Page("timeline.md", "timeline.html", "Timeline", "The events in order, with how precisely each is dated and which years are inferred."),
+        index=Page(
+            "timeline.md",
+            "timeline.html",
+            "Timeline",
+            "The events in order, with how precisely each is dated and which years are inferred.",
+        ),
     )
 
     id: str = key(ID, "unique id; the anchor on the timeline")
     title: str = key(SHORT, "a short neutral title")
     text: str = key(TEXT, "what happened")
     date: EventDate | None = key(EventDate, "when; omit when the articles do not say", default=None)
-    after: list[EventOrder] = key(ListOf(EventOrder), "events this one came after, where an article says so", default_factory=list)
-    before: list[EventOrder] = key(ListOf(EventOrder), "events this one came before, where an article says so", default_factory=list)
+    after: list[EventOrder] = key(
+        ListOf(EventOrder), "events this one came after, where an article says so", default_factory=list
+    )
+    before: list[EventOrder] = key(
+        ListOf(EventOrder), "events this one came before, where an article says so", default_factory=list
+    )
     sequence: int | None = key(
         Integer(0, 1_000_000),
-        "where to list it among events the evidence leaves unordered (never an order of its own; it must agree with the dates and relations)",
+        "where to list it among events the evidence leaves unordered (never an order of its own; it must agree "
+        "with the dates and relations)",
         default=None,
     )
     place: str | None = key(SHORT, "where, as the articles say", default=None)
@@ -326,11 +408,16 @@ class Quote(Record):
     KIND = Kind(
         "quote",
         page=Page(
-            "quotes/{id}.md", "quote.html", title="Quote: {clipped}", description="Each article's wording of a quote by {speaker}.",
+            "quotes/{id}.md",
+            "quote.html",
+            title="Quote: {clipped}",
+            description="Each article's wording of a quote by {speaker}.",
             search_boost=3.0,  # a quote's own page should rank above the many pages that merely contain its words
             schema_type="Quotation",
         ),
-        index=Page("quotes/index.md", "quotes_index.html", "Quotes", "Every quotation, with each article's own wording."),
+        index=Page(
+            "quotes/index.md", "quotes_index.html", "Quotes", "Every quotation, with each article's own wording."
+        ),
     )
 
     id: str = key(ID, "unique id; the page is quotes/<id>/")
@@ -387,14 +474,21 @@ class Disagreement(Record):
         "disagreement",
         label="question",
         index=Page(
-            "disagreements.md", "disagreements.html", "Where the articles disagree", "Questions the articles answer differently, with every side cited.",
+            "disagreements.md",
+            "disagreements.html",
+            "Where the articles disagree",
+            "Questions the articles answer differently, with every side cited.",
             nav="Disagreements",
         ),
     )
 
     id: str = key(ID, "unique id; the anchor on the disagreements page")
     question: str = key(SHORT, "the question the articles answer differently")
-    kind: str = key(Choice(DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style", default="substance")
+    kind: str = key(
+        Choice(DISAGREEMENT_KINDS),
+        "'substance' (default) for differences of fact; 'wording' for spelling or house style",
+        default="substance",
+    )
     topic: str | None = key(Slug("topic"), "id of a topic", default=None)
     about: list[str] = key(ListOf(Slug("person")), "ids of the people it concerns", default_factory=list)
     concerns: list[str] = key(
@@ -412,12 +506,20 @@ class TranscriptLine(Record):
     KIND = Kind("transcript line", label="action")
 
     id: str = key(ID, "unique id; the anchor of the line")
-    quote: str | None = key(Slug("quote"), "id of the quote spoken on this line (its wordings are the citations)", default=None)
-    action: str | None = key(TEXT, "a neutral description of what happens, for a line that is not a quote", default=None)
+    quote: str | None = key(
+        Slug("quote"), "id of the quote spoken on this line (its wordings are the citations)", default=None
+    )
+    action: str | None = key(
+        TEXT, "a neutral description of what happens, for a line that is not a quote", default=None
+    )
     speaker: Voice | None = key(Voice, "who acts, for an action line", default=None)
-    note: str | None = key(TEXT, "what the articles leave uncertain here: the order, the speaker, the wording", default=None)
+    note: str | None = key(
+        TEXT, "what the articles leave uncertain here: the order, the speaker, the wording", default=None
+    )
     citations: list[Citation] = key(
-        ListOf(Citation, min_items=1), "passages that report an action line (quote lines cite through their quote)", default_factory=list
+        ListOf(Citation, min_items=1),
+        "passages that report an action line (quote lines cite through their quote)",
+        default_factory=list,
     )
 
 
@@ -429,7 +531,12 @@ class Transcript(Record):
         "transcript",
         label="title",
         page=Page("transcripts/{id}.md", "transcript.html", description="{label}", summary_first=True),
-        index=Page("transcripts/index.md", "transcripts_index.html", "Transcripts", "Exchanges reconstructed line by line from the articles."),
+        index=Page(
+            "transcripts/index.md",
+            "transcripts_index.html",
+            "Transcripts",
+            "Exchanges reconstructed line by line from the articles.",
+        ),
     )
 
     id: str = key(ID, "unique id; the page is transcripts/<id>/")
@@ -460,7 +567,12 @@ class Correction(Record):
     KIND = Kind(
         "correction",
         label="id",
-        index=Page("corrections.md", "corrections.html", "Corrections", "Published statements that were corrected: when, what was wrong, what they say now, and why."),
+        index=Page(
+            "corrections.md",
+            "corrections.html",
+            "Corrections",
+            "Published statements that were corrected: when, what was wrong, what they say now, and why.",
+        ),
     )
 
     id: str = key(ID, "unique id; the anchor of the entry on the corrections page and in the feed")

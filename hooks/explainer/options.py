@@ -31,8 +31,14 @@ class Options:
     """Every option, with its default (the values this project was built with) and what it does."""
 
     content_dir: str = _option("content", "folder of the YAML records, relative to the project root")
-    seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it")
-    max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+    seeds_dir: str = _option(
+        "seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it"
+    )
+    max_seed_bytes: int = _option(
+        4 * 1024 * 1024,
+        "largest seed article accepted, in bytes (a seed is one article as plain text)",
+        (1, 64 * 1024 * 1024),
+    )
 
 
 def _folder(value: str) -> str | None:
@@ -83,7 +89,11 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
         node = found
     where = f"{'.'.join(SECTION)}"
     if not isinstance(node, yaml.MappingNode):
-        report.error(_pos(shown, node), f"{where} must be a mapping of options", f"write options under it, e.g. '{where}: {{content_dir: content}}'")
+        report.error(
+            _pos(shown, node),
+            f"{where} must be a mapping of options",
+            f"write options under it, e.g. '{where}: {{content_dir: content}}'",
+        )
         return Options()
     return _validate(shown, node, report)
 
@@ -99,17 +109,25 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
         name = str(key_node.value)
         if name not in declared:
             close = difflib.get_close_matches(name, declared, n=1)
-            report.error(_pos(shown, key_node), f"'{name}' is not an option of {'.'.join(SECTION)}", f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}")
+            report.error(
+                _pos(shown, key_node),
+                f"'{name}' is not an option of {'.'.join(SECTION)}",
+                f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}",
+            )
             continue
         value = _scalar(value_node)
         default = declared[name].default
         if isinstance(default, int) and not isinstance(default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                report.error(_pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}")
+                report.error(
+                    _pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}"
+                )
                 continue
             low, high = declared[name].metadata["within"]
             if not low <= value <= high:
-                report.error(_pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}")
+                report.error(
+                    _pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}"
+                )
                 continue
         elif isinstance(default, str):
             if not isinstance(value, str):

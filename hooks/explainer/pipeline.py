@@ -58,7 +58,9 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True) -> tuple[Verified, list[Diagnostic]]:
+def check(
+    layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True
+) -> tuple[Verified, list[Diagnostic]]:
     """Everything verified that could be, and every problem in the project, sorted by place.
 
     `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).

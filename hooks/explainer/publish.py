@@ -31,7 +31,11 @@ def extra_files(site: SiteModel, site_url: str, site_name: str = "Explainer") ->
 def page_meta(site: SiteModel, plan: PagePlan, site_url: str) -> dict[str, Any]:
     """Metadata for a generated page. Editor text is escaped once here, as Markup, so that theme
     templates (which do not autoescape) neither trust it nor escape it twice."""
-    meta: dict[str, Any] = {"title": escape(plan.title), "description": escape(plan.description), "og_type": plan.og_type}
+    meta: dict[str, Any] = {
+        "title": escape(plan.title),
+        "description": escape(plan.description),
+        "og_type": plan.og_type,
+    }
     if plan.search_boost is not None:
         meta["search"] = {"boost": plan.search_boost}
     data = page_data(site, plan, site_url)

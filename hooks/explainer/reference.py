@@ -59,9 +59,24 @@ def reference_kinds() -> list[KindDoc]:
     docs = []
     for cls in kinds(model.Content):
         keys = tuple(
-            KeyDoc(spec.name, spec.type.describe(), _kind_anchor(spec.type), spec.required, _default(cls, spec.name), spec.doc)
+            KeyDoc(
+                spec.name,
+                spec.type.describe(),
+                _kind_anchor(spec.type),
+                spec.required,
+                _default(cls, spec.name),
+                spec.doc,
+            )
             for spec in declared_keys(cls)
         )
-        docs.append(KindDoc(cls.KIND.name, anchor_of(cls), doc_of(cls), by_section.get(cls), tuple(dict.fromkeys(inside.get(cls, []))), keys))
+        docs.append(
+            KindDoc(
+                cls.KIND.name,
+                anchor_of(cls),
+                doc_of(cls),
+                by_section.get(cls),
+                tuple(dict.fromkeys(inside.get(cls, []))),
+                keys,
+            )
+        )
     return docs
-

@@ -48,7 +48,9 @@ def kind_labels() -> dict[str, str]:
             for nested in nested_kinds(spec.type):
                 if nested.KIND.per_owner:
                     name = nested.KIND.reader_name or nested.KIND.name
-                    labels[f"{cls.KIND.id}-{nested.KIND.id}"] = f"{name} about the {cls.KIND.reader_name or cls.KIND.name}"
+                    labels[f"{cls.KIND.id}-{nested.KIND.id}"] = (
+                        f"{name} about the {cls.KIND.reader_name or cls.KIND.name}"
+                    )
         if not cls.KIND.per_owner:
             labels[cls.KIND.id] = cls.KIND.reader_name or cls.KIND.name
     return labels
@@ -184,9 +186,13 @@ class SiteModel:
         self.relations_of: dict[str, list[RelationView]] = defaultdict(list)
         for person in index.content.people:
             for relation in person.relations:
-                self.relations_of[person.id].append(RelationView(relation, relation.person, RELATION_LABELS[relation.kind], True))
+                self.relations_of[person.id].append(
+                    RelationView(relation, relation.person, RELATION_LABELS[relation.kind], True)
+                )
                 inverse = model.INVERSE_RELATION[relation.kind]
-                self.relations_of[relation.person].append(RelationView(relation, person.id, RELATION_LABELS[inverse], False))
+                self.relations_of[relation.person].append(
+                    RelationView(relation, person.id, RELATION_LABELS[inverse], False)
+                )
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
@@ -217,7 +223,9 @@ class SiteModel:
         self.copying = verified.copying
         self._support: dict[str, Support] = {}
         ids = sorted(index.sources, key=len, reverse=True)
-        self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        self._source_mention = (
+            re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        )
 
     def support(self, statement_id: str) -> Support:
         """Articles cited and independent reports among them: articles that copy each other count as one."""
@@ -242,7 +250,9 @@ class SiteModel:
 
     def other_disputes(self, record_id: str) -> list[model.Disagreement]:
         """The disputes of a record other than those over who said it."""
-        over_speaker = {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        over_speaker = (
+            {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        )
         return [d for d in self.disputed_by(record_id) if d.id not in over_speaker]
 
     def speaker_names(self, quote: model.Quote) -> str:
@@ -260,7 +270,7 @@ class SiteModel:
         parts: list[tuple[str, str | None]] = []
         last = 0
         for m in self._source_mention.finditer(text):
-            parts.append((text[last:m.start()], None))
+            parts.append((text[last : m.start()], None))
             source = self.index.sources[m.group()]
             label = source.label or source.title
             if _SENTENCE_START.search(text, 0, m.start()):
@@ -353,7 +363,16 @@ class PageContext:
             number = self._numbers.setdefault(key, len(self._numbers) + 1)
             self._tips += 1
             target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
-            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
+            result.append(
+                Marker(
+                    number,
+                    self.site.urls.relative(target, self.page_url),
+                    located.exact,
+                    self.site.source_titles[located.source],
+                    f"tip-{self._tips}",
+                    located.note,
+                )
+            )
         return result
 
     def support(self, statement_id: str) -> Support:
@@ -391,11 +410,15 @@ class PageContext:
 
 
 class Renderer:
-    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None) -> None:
+    def __init__(
+        self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None
+    ) -> None:
         """`template_dirs`: folders whose templates replace the engine's own of the same name."""
         self.site = SiteModel(verified, url_scheme or Urls())
         self.env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
+            loader=jinja2.ChoiceLoader(
+                [jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]
+            ),
             autoescape=True,
             undefined=jinja2.StrictUndefined,
             trim_blocks=True,
@@ -458,7 +481,9 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     x: PageContext = context["x"]
     out = Markup("")
     for part, source_id in x.site.prose_parts(text):
-        out += Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
+        out += (
+            Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
+        )
     return out
 
 
@@ -466,12 +491,19 @@ def _first_path(records: list[Record]) -> str | None:
     return records[0].pos.path if records else None
 
 
-REFERENCE_PAGE = Page(urls.REFERENCE, "reference.html", "Content reference", "Every kind of record and every key a content file may hold, with what each means.")
+REFERENCE_PAGE = Page(
+    urls.REFERENCE,
+    "reference.html",
+    "Content reference",
+    "Every kind of record and every key a content file may hold, with what each means.",
+)
 
 
 def generated_nav() -> list[tuple[str, str]]:
     """(name, source path) of the generated pages a site's nav lists: each kind's index page, then the reference."""
-    pages = [cls.KIND.index for cls in sections(model.Content).values() if cls.KIND.index is not None] + [REFERENCE_PAGE]
+    pages = [cls.KIND.index for cls in sections(model.Content).values() if cls.KIND.index is not None] + [
+        REFERENCE_PAGE
+    ]
     return [(page.nav or page.title, page.path) for page in pages]
 
 
@@ -482,15 +514,35 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
     for name, cls in sections(model.Content).items():
         index = cls.KIND.index
         if index is not None:
-            pages.append(PagePlan(index.path, index.title, index.template, _first_path(getattr(content, name)), index.description, index))
-    pages.append(PagePlan(REFERENCE_PAGE.path, REFERENCE_PAGE.title, REFERENCE_PAGE.template, None, REFERENCE_PAGE.description, REFERENCE_PAGE))
+            pages.append(
+                PagePlan(
+                    index.path,
+                    index.title,
+                    index.template,
+                    _first_path(getattr(content, name)),
+                    index.description,
+                    index,
+                )
+            )
+    pages.append(
+        PagePlan(
+            REFERENCE_PAGE.path,
+            REFERENCE_PAGE.title,
+            REFERENCE_PAGE.template,
+            None,
+            REFERENCE_PAGE.description,
+            REFERENCE_PAGE,
+        )
+    )
     for name, cls in sections(model.Content).items():
         page = cls.KIND.page
         if page is None:
             continue
         for record in getattr(content, name):
             title, description = _page_text(site, page, record)
-            pages.append(PagePlan(page.path_of(record.id), title, page.template, record.pos.path, description, page, record))
+            pages.append(
+                PagePlan(page.path_of(record.id), title, page.template, record.pos.path, description, page, record)
+            )
     return pages
 
 
@@ -502,7 +554,11 @@ def _page_text(site: SiteModel, page: Page, record: Any) -> tuple[str, str]:
         fields["speaker"] = site.speaker_names(record)
         if site.attributions(record.id):
             title = f"Quote, speaker disputed: {fields['clipped']}"
-            return title, f"Each article's wording of a quote the articles attribute to {fields['speaker']}: who said it is disputed."
+            return (
+                title,
+                f"Each article's wording of a quote the articles attribute to {fields['speaker']}: who said it "
+                f"is disputed.",
+            )
     summary = getattr(record, "summary", None)
     description = summary if page.summary_first and summary else page.description.format(**fields)
     return page.title.format(**fields), description

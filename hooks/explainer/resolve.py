@@ -25,12 +25,16 @@ from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys
 # site and checks that every name and anchor it generates is covered here.
 SITE_FILES = {"index", "404", "assets", "data", "search", "sitemap"}  # what MkDocs, the theme and the export write
 GENERATED_PAGES = {"reference"}  # pages the hook adds that belong to no record kind (see render.py)
-RESERVED_IDS = SITE_FILES | GENERATED_PAGES | {
-    page.path.split("/")[0].removesuffix(".md")
-    for cls in kinds(model.Content)
-    for page in (cls.KIND.page, cls.KIND.index)
-    if page is not None
-}
+RESERVED_IDS = (
+    SITE_FILES
+    | GENERATED_PAGES
+    | {
+        page.path.split("/")[0].removesuffix(".md")
+        for cls in kinds(model.Content)
+        for page in (cls.KIND.page, cls.KIND.index)
+        if page is not None
+    }
+)
 RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+")
 
 R = TypeVar("R", bound=Record)
@@ -195,7 +199,11 @@ class _Walker:
 
 def _register(index: Index, report: Report, kind: str, record: Record, record_id: str) -> bool:
     if record_id in RESERVED_IDS:
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
+        report.error(
+            record.at("id"),
+            f"'{record_id}' is reserved and cannot be used as an id",
+            f"choose another id, e.g. '{record_id}-1'",
+        )
         return False
     if is_reserved(record_id):
         hint = "sec-..., p-N, q-N-N, by-q-N-N, tip-N and wording-N are anchors on generated pages; choose another id"
@@ -259,7 +267,11 @@ def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | N
         elif isinstance(record, model.Source):
             first = seed_files.setdefault(record.file, record)
             if first is not record:
-                report.error(record.at("file"), f"seed '{record.file}' already belongs to source '{first.id}'", "each seed file is one source")
+                report.error(
+                    record.at("file"),
+                    f"seed '{record.file}' already belongs to source '{first.id}'",
+                    "each seed file is one source",
+                )
 
 
 def _check_voice(report: Report, voice: model.Voice) -> None:
@@ -270,7 +282,9 @@ def _check_voice(report: Report, voice: model.Voice) -> None:
         report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", hint)
 
 
-def _check_relation(report: Report, relation: model.Relation, person_id: str, pairs: dict[frozenset[str], model.Relation]) -> None:
+def _check_relation(
+    report: Report, relation: model.Relation, person_id: str, pairs: dict[frozenset[str], model.Relation]
+) -> None:
     if relation.person == person_id:
         report.error(relation.at("person"), f"{person_id} cannot be related to themselves", "name the other person")
         return
@@ -278,7 +292,9 @@ def _check_relation(report: Report, relation: model.Relation, person_id: str, pa
     first = pairs.setdefault(pair, relation)
     if first is not relation:
         hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
-        report.error(relation.pos, f"the relation between '{person_id}' and '{relation.person}' is already declared", hint)
+        report.error(
+            relation.pos, f"the relation between '{person_id}' and '{relation.person}' is already declared", hint
+        )
 
 
 def _check_concerns(report: Report, disagreement: model.Disagreement, index: Index) -> None:
@@ -299,11 +315,22 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
             if statement is None:
                 continue
             if statement.kind == "answer":
-                report.error(pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
+                report.error(
+                    pos,
+                    f"'{record_id}' is an answer of a disagreement",
+                    "answers are disputed already; name the records that state a side",
+                )
             elif statement.kind == "omission":
-                report.error(pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
+                report.error(
+                    pos,
+                    f"'{record_id}' is a passage left out, which states nothing",
+                    "name the records that state a side",
+                )
             elif record_id in named:
-                hint = "name each record once: on the answer whose side it states, or on the disagreement when it takes no side"
+                hint = (
+                    "name each record once: on the answer whose side it states, or on the disagreement when "
+                    "it takes no side"
+                )
                 report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
             else:
                 named[record_id] = where
@@ -315,9 +342,17 @@ def _check_transcript_line(report: Report, line: model.TranscriptLine) -> None:
         report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", hint)
     elif line.quote is not None:
         if line.citations:
-            report.error(line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
+            report.error(
+                line.at("citations"),
+                "a quote line cites through its quote",
+                "move these citations to the quote's record",
+            )
         if line.speaker is not None:
-            report.error(line.at("speaker"), "a quote line takes its speaker from the quote", "set the speaker on the quote's record")
+            report.error(
+                line.at("speaker"),
+                "a quote line takes its speaker from the quote",
+                "set the speaker on the quote's record",
+            )
     elif not line.citations:
         report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
 
@@ -338,7 +373,9 @@ def _check_events(index: Index, report: Report) -> None:
         for order in event.before:
             relations.append(chronology.Relation(order.id, event.id, order.event, order.at("event")))
         sequence = event.sequence if event.sequence is not None else 0
-        items.append(chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence")))
+        items.append(
+            chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence"))
+        )
     if len({item.id for item in items}) < len(items):
         return  # duplicate event ids are reported already; the order needs each id once
     index.chronology, problems = chronology.build(items, relations)

@@ -209,7 +209,9 @@ class Integer(Type):
             return None
         value: int = _CONSTRUCTOR.construct_yaml_int(node)
         if not self.minimum <= value <= self.maximum:
-            report.error(node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}")
+            report.error(
+                node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}"
+            )
             return None
         return value
 
@@ -229,7 +231,11 @@ class IsoDate(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         hint = "write the date as YYYY-MM-DD, e.g. 2026-11-29"
-        if not isinstance(node, ScalarNode) or node.tag not in (STR_TAG, TIMESTAMP_TAG) or _ISO_DATE.fullmatch(node.value.strip()) is None:
+        if (
+            not isinstance(node, ScalarNode)
+            or node.tag not in (STR_TAG, TIMESTAMP_TAG)
+            or _ISO_DATE.fullmatch(node.value.strip()) is None
+        ):
             found = describe_node(node) if node.tag != TIMESTAMP_TAG else "a date with a time"
             report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {found}", hint)
             return None
@@ -257,7 +263,11 @@ class Choice(Type):
         if value not in self.values:
             close = difflib.get_close_matches(value, self.values, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, node), f"'{value}' is not one of: {', '.join(self.values)}", hint + "use one of the listed values")
+            report.error(
+                node_pos(path, node),
+                f"'{value}' is not one of: {', '.join(self.values)}",
+                hint + "use one of the listed values",
+            )
             return None
         return value
 
@@ -311,11 +321,17 @@ class ListOf(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, SequenceNode):
-            report.error(node_pos(path, node), f"expected a list, found {describe_node(node)}", "start each item on its own line with '- '")
+            report.error(
+                node_pos(path, node),
+                f"expected a list, found {describe_node(node)}",
+                "start each item on its own line with '- '",
+            )
             return None
         if len(node.value) < self.min_items:
             plural = "s" if self.min_items != 1 else ""
-            report.error(node_pos(path, node), f"list needs at least {self.min_items} item{plural}, found {len(node.value)}")
+            report.error(
+                node_pos(path, node), f"list needs at least {self.min_items} item{plural}, found {len(node.value)}"
+            )
             return None
         items = [self.item.validate(path, child, report) for child in node.value]
         return None if any(item is None for item in items) else items
@@ -352,7 +368,13 @@ def key(declared: Type | type[Record], doc: str) -> Any: ...
 def key(declared: Type | type[Record], doc: str, *, default: T) -> T: ...
 @overload
 def key(declared: Type | type[Record], doc: str, *, default_factory: Callable[[], T]) -> T: ...
-def key(declared: Type | type[Record], doc: str, *, default: Any = dataclasses.MISSING, default_factory: Any = dataclasses.MISSING) -> Any:
+def key(
+    declared: Type | type[Record],
+    doc: str,
+    *,
+    default: Any = dataclasses.MISSING,
+    default_factory: Any = dataclasses.MISSING,
+) -> Any:
     """Declare one key of a record kind: its value type, what it holds (one line, for editors), and its
     default when it may be left out. A key without a default is required."""
     metadata = {KEY: (as_type(declared), doc)}
@@ -441,7 +463,9 @@ def _table(cls: type[Record]) -> tuple[dict[str, KeySpec], tuple[KeySpec, ...], 
     table = _TABLES.get(cls)
     if table is None:
         keys = declared_keys(cls)
-        item_lists = frozenset(k.name for k in keys if isinstance(k.type, ListOf) and not isinstance(k.type.item, Nested))
+        item_lists = frozenset(
+            k.name for k in keys if isinstance(k.type, ListOf) and not isinstance(k.type.item, Nested)
+        )
         table = _TABLES[cls] = ({k.name: k for k in keys}, tuple(k for k in keys if k.required), item_lists)
     return table
 
@@ -464,14 +488,22 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
     ok = True
     for key_node, value_node in node.value:
         if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
-            report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
+            report.error(
+                node_pos(path, key_node),
+                f"keys must be text, found {describe_node(key_node)}",
+                "write the key as a plain word, e.g. 'text:'",
+            )
             ok = False
             continue
         spec = by_name.get(key_node.value)
         if spec is None:
             close = difflib.get_close_matches(key_node.value, list(by_name), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, key_node), f"unknown key '{key_node.value}' in {name}", hint + f"allowed keys: {', '.join(by_name)}")
+            report.error(
+                node_pos(path, key_node),
+                f"unknown key '{key_node.value}' in {name}",
+                hint + f"allowed keys: {', '.join(by_name)}",
+            )
             continue
         if spec.name in marks:
             continue  # a duplicate key, already reported by the loader
@@ -507,7 +539,9 @@ def validate_file(path: str, root: Node, content: Any, report: Report) -> None:
         if cls is None or name is None:
             close = difflib.get_close_matches(str(name), list(known), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(known)}")
+            report.error(
+                node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(known)}"
+            )
             continue
         if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG:
             continue

@@ -34,7 +34,7 @@ def paragraphs(text: str) -> list[Paragraph]:
     result: list[Paragraph] = []
     start = 0
     for m in _BREAK.finditer(text):
-        if text[start:m.start()].strip():
+        if text[start : m.start()].strip():
             result.append(Paragraph(len(result) + 1, start, m.start()))
         start = m.end()
     if text[start:].strip():
@@ -80,7 +80,13 @@ def layout(text: str, passages: list[tuple[int, int]]) -> list[Node]:
     for (start, end), members in opens:
         opens_at.setdefault(start, []).append((end, members))
     para_at = {para.start: para.number for para in paras}
-    cuts = {0, len(text)} | set(opens_at) | set(para_at) | {e for ext in elements for e in ext} | {p for s, e in unique for p in (s, e)}
+    cuts = (
+        {0, len(text)}
+        | set(opens_at)
+        | set(para_at)
+        | {e for ext in elements for e in ext}
+        | {p for s, e in unique for p in (s, e)}
+    )
     cuts |= {p for b in breaks for p in b}
     break_at = dict(breaks)
     points = sorted(c for c in cuts if 0 <= c <= len(text))

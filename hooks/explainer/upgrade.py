@@ -36,7 +36,10 @@ def _part(value: Node, basis: str, inference: str | None) -> MappingNode:
 
 
 def _upgrade_date(date: MappingNode) -> bool:
-    if not any(isinstance(_key(date, part), ScalarNode) for part in ("year", "month", "day")) and _key(date, "year_basis") is None:
+    if (
+        not any(isinstance(_key(date, part), ScalarNode) for part in ("year", "month", "day"))
+        and _key(date, "year_basis") is None
+    ):
         return False  # already the per-part shape (or nothing to upgrade)
     basis_node = _key(date, "year_basis")
     basis = basis_node.value if isinstance(basis_node, ScalarNode) else "stated"

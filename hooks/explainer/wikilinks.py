@@ -102,7 +102,12 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
         m = candidates[number]
         line_index = bisect_right(line_starts, m.start()) - 1
         link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
-        yield PlacedLink(link, line_index + 1, m.start() - line_starts[line_index] + 1, _HEADING_LINE.match(lines[line_index]) is not None)
+        yield PlacedLink(
+            link,
+            line_index + 1,
+            m.start() - line_starts[line_index] + 1,
+            _HEADING_LINE.match(lines[line_index]) is not None,
+        )
 
 
 def check_markdown(path: str, source: str, verified: Verified, report: Report, line_offset: int = 0) -> None:
@@ -112,11 +117,23 @@ def check_markdown(path: str, source: str, verified: Verified, report: Report, l
         pos = Pos(path, placed.line + line_offset, placed.col)
         if link.cite:
             if link.target not in index.statement_by_id:
-                report.error(pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
+                report.error(
+                    pos,
+                    f"[[cite:{link.target}]] names no statement",
+                    nearest_id_hint(link.target, index.statement_by_id, "statement"),
+                )
             elif placed.in_heading:
-                report.error(pos, f"[[cite:{link.target}]] is in a heading", "put the citation after the sentence it supports, not in a heading")
+                report.error(
+                    pos,
+                    f"[[cite:{link.target}]] is in a heading",
+                    "put the citation after the sentence it supports, not in a heading",
+                )
         elif link.target not in index.records:
-            report.error(pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
+            report.error(
+                pos,
+                f"wiki-link [[{link.target}]] names no record",
+                nearest_id_hint(link.target, index.records, "record"),
+            )
 
 
 def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -> None:
@@ -124,7 +141,11 @@ def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -
         return
     for path in sorted(docs_dir.rglob("*.md")):
         if path.is_symlink() or not path.is_file():
-            report.error(Pos(path.relative_to(root).as_posix()), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices")
+            report.error(
+                Pos(path.relative_to(root).as_posix()),
+                "not a regular file",
+                "pages in docs/ must be regular files, not links, pipes or devices",
+            )
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
         check_markdown(path.relative_to(root).as_posix(), text, verified, report)
@@ -137,5 +158,5 @@ def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:
     for p in reversed(placed):
         line = lines[p.line - 1]
         start = p.col - 1
-        lines[p.line - 1] = line[:start] + text_of(p.link) + line[start + len(p.link.raw):]
+        lines[p.line - 1] = line[:start] + text_of(p.link) + line[start + len(p.link.raw) :]
     return "".join(lines)

@@ -76,14 +76,26 @@ class _PlainDataLoader(yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML's stubs leave the parser untyped
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(event.start_mark, f"alias '*{event.anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
+            raise _Refused(
+                event.start_mark,
+                f"alias '*{event.anchor}' is not allowed",
+                "write the value out in full; anchors and aliases are not supported",
+            )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise _Refused(event.start_mark, f"anchor '&{anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
+            raise _Refused(
+                event.start_mark,
+                f"anchor '&{anchor}' is not allowed",
+                "write the value out in full; anchors and aliases are not supported",
+            )
         tag = getattr(event, "tag", None)
         if isinstance(tag, str) and tag != "!" and self._expand(tag) not in CORE_TAGS:
             shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
-            raise _Refused(event.start_mark, f"tag '{printable(shown)}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
+            raise _Refused(
+                event.start_mark,
+                f"tag '{printable(shown)}' is not allowed",
+                "remove the tag: content files hold plain text, numbers, lists and mappings",
+            )
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
@@ -155,7 +167,6 @@ if _WITH_LIBYAML:
             self.resolve = _resolve
 
 
-
 def node_pos(path: str, node: Node) -> Pos:
     return Pos(path, node.start_mark.line + 1, node.start_mark.column + 1)
 
@@ -175,7 +186,9 @@ def _offset_pos(path: str, data: bytes, offset: int) -> Pos:
 
 def printable(text: str) -> str:
     """`text` with every non-printable character written as an escape, safe to show in a message."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text)
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text
+    )
 
 
 def _text_pos(path: str, text: str, index: int) -> Pos:
@@ -191,7 +204,11 @@ def decode_text(path: str, data: bytes, report: Report) -> str | None:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        report.error(_offset_pos(path, data, exc.start), f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})", "save the file as UTF-8")
+        report.error(
+            _offset_pos(path, data, exc.start),
+            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+            "save the file as UTF-8",
+        )
         return None
 
 
@@ -212,7 +229,9 @@ def _bad_character(value: str) -> str | None:
 
 _MERGE_HINT = "write the keys out in full; anchors, aliases and merge keys are not supported"
 _KEY_HINT = "keys are short names such as 'text' or 'citations'"
-_CHARACTER_HINT = "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)"
+_CHARACTER_HINT = (
+    "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)"
+)
 _NUMBER_HINT = "numbers in content files are years, months, days, sequence numbers and occurrences"
 
 
@@ -242,7 +261,13 @@ def _check_plain_data(path: str, root: Node, report: Report, text: str | None = 
                 problems.append((current, f"text contains {bad}", _CHARACTER_HINT))
                 ok = False
             elif current.tag == INT_TAG and len(value) > MAX_NUMBER:
-                problems.append((current, f"number is {len(value)} characters long, more than the limit of {MAX_NUMBER}", _NUMBER_HINT))
+                problems.append(
+                    (
+                        current,
+                        f"number is {len(value)} characters long, more than the limit of {MAX_NUMBER}",
+                        _NUMBER_HINT,
+                    )
+                )
                 ok = False
         elif isinstance(current, MappingNode):
             seen: dict[str, Node] = {}
@@ -256,12 +281,20 @@ def _check_plain_data(path: str, root: Node, report: Report, text: str | None = 
                     problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
                     ok = False
                 elif len(name) > MAX_KEY:
-                    problems.append((key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT))
+                    problems.append(
+                        (key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT)
+                    )
                     ok = False
                 else:
                     if name in seen:
                         first = node_pos(path, seen[name])
-                        problems.append((key, f"duplicate key '{printable(name)}'", f"the key is first used at line {first.line}; keep one of them"))
+                        problems.append(
+                            (
+                                key,
+                                f"duplicate key '{printable(name)}'",
+                                f"the key is first used at line {first.line}; keep one of them",
+                            )
+                        )
                     else:
                         seen[name] = key
                     stack.append(key)
@@ -285,7 +318,10 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[str, str]:
         return problem, "indent with spaces, not tabs"
     opened = next((what for key, what in _OPENED.items() if key in context), None)
     if opened is not None and exc.context_mark is not None:
-        return problem, f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
+        return (
+            problem,
+            f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}",
+        )
     if "mapping values are not allowed" in problem:
         return problem, "put text that contains ': ' in quotes"
     if "cannot start any token" in problem:
@@ -300,7 +336,11 @@ def _read_regular_file(path: Path, display_path: str, report: Report) -> bytes |
     shown = printable(display_path)
     if not SAFE_PATH.fullmatch(display_path):
         suggestion = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(display_path).name).strip("-") or "content.yaml"
-        report.error(Pos(shown), "the file name has characters other than letters, digits, '.', '_' and '-'", f"rename the file, e.g. to '{suggestion}'")
+        report.error(
+            Pos(shown),
+            "the file name has characters other than letters, digits, '.', '_' and '-'",
+            f"rename the file, e.g. to '{suggestion}'",
+        )
         return None
     try:
         info = os.lstat(path)
@@ -311,7 +351,11 @@ def _read_regular_file(path: Path, display_path: str, report: Report) -> bytes |
             report.error(Pos(shown), "the file is not a regular file", "content files must be regular files")
             return None
         if info.st_size > MAX_FILE_BYTES:
-            report.error(Pos(shown), f"file is {info.st_size} bytes, more than the limit of {MAX_FILE_BYTES}", "split it into several files")
+            report.error(
+                Pos(shown),
+                f"file is {info.st_size} bytes, more than the limit of {MAX_FILE_BYTES}",
+                "split it into several files",
+            )
             return None
         with open(path, "rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
@@ -351,7 +395,11 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
         return None
     except yaml.reader.ReaderError as exc:
         hint = "remove it, e.g. with an editor that shows invisible characters; content files hold printable text only"
-        report.error(_text_pos(display_path, text, exc.position), f"file contains the character U+{exc.character:04X}, which YAML does not allow", hint)
+        report.error(
+            _text_pos(display_path, text, exc.position),
+            f"file contains the character U+{exc.character:04X}, which YAML does not allow",
+            hint,
+        )
         return None
     except yaml.MarkedYAMLError as exc:
         problem, hint = _syntax_error(exc)
