@@ -128,14 +128,14 @@ class Prose:
     def word(self) -> str:
         return self.rng.choices(self.vocab, cum_weights=self.cum_weights)[0]
 
-    def words(self, low: int, high: int) -> list[str]:
+    def words(self, low: int, high: int, numbers: bool = True) -> list[str]:
         result = []
         for _ in range(self.rng.randint(low, high)):
             word = self.word()
             roll = self.rng.random()
             if roll < 0.03:
                 word += "’s"
-            elif roll < 0.05:
+            elif roll < 0.05 and numbers:
                 word = str(self.rng.randint(2, 2024))
             elif roll < 0.10:
                 word += ","
@@ -143,14 +143,33 @@ class Prose:
         result[-1] = result[-1].rstrip(",")
         return result
 
-    def sentence(self, low: int = 8, high: int = 24) -> str:
-        words = self.words(low, high)
+    def sentence(self, low: int = 8, high: int = 24, numbers: bool = True) -> str:
+        words = self.words(low, high, numbers)
         if len(words) > 8 and self.rng.random() < 0.08:
             words.insert(len(words) // 2, "—")
         return " ".join(words).capitalize() + "."
 
     def name(self) -> str:
         return f"{self.coin(2).capitalize()} {self.coin(2).capitalize()}"
+
+    def text(self, citations: list[dict[str, Any]] | None = None, low: int = 8, high: int = 24) -> str:
+        """An editor's text that says nothing its passages do not (the grounding check): prose with no
+        numbers, names or quotations of its own, and often a phrase of its first passage in quotation marks."""
+        sentence = self.sentence(low, high, numbers=False)
+        if citations and self.rng.random() < 0.4:
+            words = citations[0]["quote"].split()
+            # A run of the passage's words with no quotation mark in it, quoted as the passage has it.
+            runs = [
+                i
+                for i in range(max(0, len(words) - 3))
+                if not any(ch in w for w in words[i : i + 4] for ch in "'\"‘’“”")
+            ]
+            if runs:
+                at = self.rng.choice(runs)
+                phrase = " ".join(words[at : at + self.rng.randint(2, 4)]).strip(",.;:")
+                if phrase:
+                    sentence = sentence[:-1] + f', as "{phrase}" has it.'
+        return sentence
 
 
 @dataclass
@@ -309,7 +328,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     disagreement_count = size * 15 // 1000
 
     topics = [
-        {"id": f"topic-{i:04d}", "title": prose.sentence(2, 5).rstrip("."), "summary": prose.sentence()}
+        {"id": f"topic-{i:04d}", "title": prose.sentence(2, 5).rstrip("."), "summary": prose.text()}
         for i in range(1, topic_count + 1)
     ]
     people: list[dict[str, Any]] = []
@@ -319,7 +338,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         if rng.random() < 0.3:
             person["aliases"] = [prose.name()]
         if rng.random() < 0.5:
-            person["summary"] = prose.sentence()
+            person["summary"] = prose.text()
         people.append(person)
     person_ids = [p["id"] for p in people]
 
@@ -343,8 +362,9 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
 
     for n in range(1, fact_count + 1):
         person = rng.choice(people)
+        cited = citer.several(1, 2)
         person.setdefault("facts", []).append(
-            with_voice({"id": f"fact-{n:05d}", "text": prose.sentence(), "citations": citer.several(1, 2)})
+            with_voice({"id": f"fact-{n:05d}", "text": prose.text(cited), "citations": cited})
         )
     pairs: set[frozenset[str]] = set()
     n = 0
@@ -370,10 +390,11 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         return {"value": value, "basis": "stated"}
 
     for n in range(1, event_count + 1):
+        event_citations = citer.several(1, 2)
         event: dict[str, Any] = {
             "id": f"event-{n:05d}",
-            "title": prose.sentence(3, 7).rstrip("."),
-            "text": prose.sentence(),
+            "title": prose.sentence(3, 7, numbers=False).rstrip("."),
+            "text": prose.text(event_citations),
         }
         roll = rng.random()
         if roll < 0.6:
@@ -404,7 +425,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         if rng.random() < 0.3:
             event["place"] = prose.name()
         event["participants"] = rng.sample(person_ids, rng.randint(1, 3))
-        event["citations"] = citer.several(1, 2)
+        event["citations"] = event_citations
         events.append(event)
     event_ids = [e["id"] for e in events]
 
@@ -439,7 +460,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         if event_ids and rng.random() < 0.3:
             quote["event"] = rng.choice(event_ids)
         if rng.random() < 0.3:
-            quote["context"] = prose.sentence()
+            quote["context"] = prose.text(citations)
         quote["citations"] = citations
         quotes.append(quote)
 
@@ -448,7 +469,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     for n in range(1, disagreement_count + 1):
         record: dict[str, Any] = {
             "id": f"disagreement-{n:05d}",
-            "question": prose.sentence(5, 10).rstrip(".") + "?",
+            "question": prose.sentence(5, 10, numbers=False).rstrip(".") + "?",
             "kind": "substance" if rng.random() < 0.8 else "wording",
         }
         record["topic"] = rng.choice(topics)["id"]
@@ -456,10 +477,9 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         record["answers"] = []
         for a in range(rng.choice((2, 2, 2, 3))):
             answers += 1
+            cited = citer.several(1, 1)
             record["answers"].append(
-                with_voice(
-                    {"id": f"answer-{n:05d}-{a + 1}", "text": prose.sentence(), "citations": citer.several(1, 1)}
-                )
+                with_voice({"id": f"answer-{n:05d}-{a + 1}", "text": prose.text(cited), "citations": cited})
             )
         disagreements.append(record)
 
@@ -474,16 +494,16 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
                 line["quote"] = rng.choice(quotes)["id"]
             else:
                 action_lines += 1
-                line["action"] = prose.sentence(4, 10)
-                with_voice(line, "speaker")
                 line["citations"] = [citer.random()]
+                line["action"] = prose.text(line["citations"], 4, 10)
+                with_voice(line, "speaker")
             if rng.random() < 0.2:
-                line["note"] = prose.sentence()
+                line["note"] = prose.text()
             lines.append(line)
         transcript = {
             "id": f"transcript-{n:03d}",
             "title": prose.sentence(3, 6).rstrip("."),
-            "summary": prose.sentence(),
+            "summary": prose.text(),
             "lines": lines,
         }
         if event_ids:
@@ -495,14 +515,17 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     )
     claims = []
     for n in range(1, claim_count + 1):
-        claim: dict[str, Any] = {"id": f"claim-{n:05d}", "topic": rng.choice(topics)["id"], "text": prose.sentence()}
+        cited = citer.several(1, rng.choice((1, 1, 1, 2, 2, 3)))
+        claim: dict[str, Any] = {"id": f"claim-{n:05d}", "topic": rng.choice(topics)["id"], "text": prose.text(cited)}
         with_voice(claim)
         about = rng.sample(person_ids, rng.choice((0, 1, 1, 2)))
+        if n == 1:
+            about = person_ids[:2]  # the home page names these two people beside this claim's citation
         if about:
             claim["about"] = about
         if event_ids and rng.random() < 0.1:
             claim["event"] = rng.choice(event_ids)
-        claim["citations"] = citer.several(1, rng.choice((1, 1, 1, 2, 2, 3)))
+        claim["citations"] = cited
         claims.append(claim)
 
     sources = [
@@ -528,7 +551,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         files[f"claims-{part + 1:03d}.yaml"] = {"claims": claims[at : at + CLAIMS_PER_FILE]}
     index_md = (
         "# A synthetic explainer\n\n"
-        f"Generated by bench/run.py with {size} statements. It mentions [[{person_ids[0]}]], "
+        f"Generated by bench/run.py. It mentions [[{person_ids[0]}]], "
         f"[[{person_ids[1]}|another person]] and [[{quotes[0]['id']}]], and cites a claim. "
         f"[[cite:{claims[0]['id']}]]\n\n"
         f"See also [[{topics[0]['id']}]], [[{event_ids[0]}]] and [[{seeds[0].id}]].\n"

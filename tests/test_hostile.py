@@ -31,10 +31,11 @@ SECTIONS = ", ".join(sections(Content))  # as every message that lists them name
 # ---- injection: a tiny site whose every text field is hostile -------------------------------------
 
 HTML_PAYLOAD = (
-    "<script>alert(1)</script> <img src=x onerror=alert(1)> \" onmouseover=\"x ' onfocus='y javascript:alert(1)"
+    '<script>alert(document.domain)</script> <img src=x onerror=alert(document.domain)> " '
+    "onmouseover=\"x ' onfocus='y javascript:alert(document.domain)"
 )
 # Markdown that would turn into markup if any text were read as Markdown on its way into HTML.
-MARKDOWN_PAYLOAD = "[l](javascript:alert(2)) **b** _i_ `c` **b**{: onclick=alert(3) }"
+MARKDOWN_PAYLOAD = "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }"
 # The real site's Markdown extensions (attr_list turns '{: onclick=... }' into an attribute) and edit links.
 HOSTILE_MKDOCS = (
     TINY_MKDOCS.replace("  font: false\n", "  font: false\n  features: [content.action.edit]\n")
@@ -156,7 +157,7 @@ def hostile_files(payload: str) -> dict[str, str]:
                     attribution: {{kind: interviewer, label: {q("INTERVIEWER-LABEL")}}}
                     citations: [{{source: tiny, quote: "Bob Example, 40,"}}]
                   - id: dis-b
-                    text: {q("ANSWER-2")}
+                    text: {q("ANSWER-OTHER")}
                     citations: [{{source: tiny, quote: "replied"}}]
               - id: dis-w
                 kind: wording
@@ -166,7 +167,7 @@ def hostile_files(payload: str) -> dict[str, str]:
                     text: {q("WORDING-ANSWER")}
                     citations: [{{source: tiny, quote: "Hello, hello."}}]
                   - id: dis-w-b
-                    text: {q("WORDING-ANSWER-2")}
+                    text: {q("WORDING-ANSWER-OTHER")}
                     citations: [{{source: tiny, quote: "The end. The end."}}]
             transcripts:
               - id: talk
@@ -228,7 +229,8 @@ FIELD_TAGS = [
 
 HOSTILE_DOCS = (
     "# Tiny\n\n"
-    '[[ann|<b>x</b>]] [[bob|" onmouseover="x]] [[ann|<img src=x onerror=alert(1)>]] [[ann|javascript:alert(1)]]\n\n'
+    '[[ann|<b>x</b>]] [[bob|" onmouseover="x]] [[ann|<img src=x onerror=alert(document.domain)>]] '
+    "[[ann|javascript:alert(document.domain)]] [[cite:ann-greets]]\n\n"
     "[[ann]] [[hello]] [[greet]] [[cite:ann-greets]]\n"
 )
 
@@ -344,7 +346,8 @@ def test_every_text_field_reaches_the_site_escaped(html_site: Path) -> None:
         shown |= {
             tag
             for tag in FIELD_TAGS
-            if f"{tag} &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt;" in text
+            if f"{tag} &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x "
+            f"onerror=alert(document.domain)&gt;" in text
         }
     assert problems == []
     assert sorted(set(FIELD_TAGS) - shown) == []  # every field was shown somewhere, as text
@@ -359,8 +362,9 @@ def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
     assert page.h1.strip() == name
     assert name in page.description
     escaped = (
-        "Ann &lt;script&gt;alert(1)&lt;/script&gt; &lt;img src=x onerror=alert(1)&gt; &#34; "
-        "onmouseover=&#34;x &#39; onfocus=&#39;y javascript:alert(1)"
+        "Ann &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x "
+        "onerror=alert(document.domain)&gt; &#34; onmouseover=&#34;x &#39; onfocus=&#39;y "
+        "javascript:alert(document.domain)"
     )
     assert f"<title>{escaped} - Tiny</title>" in text
     header = text[text.index('data-md-component="header-topic"') :]
@@ -373,8 +377,8 @@ def test_wikilink_texts_in_docs_are_escaped(html_site: Path) -> None:
     assert page.wikilinks[:4] == [
         "<b>x</b>",
         '" onmouseover="x',
-        "<img src=x onerror=alert(1)>",
-        "javascript:alert(1)",
+        "<img src=x onerror=alert(document.domain)>",
+        "javascript:alert(document.domain)",
     ]  # shown as text
     assert page.wikilinks[4:] == [
         f"Ann {HTML_PAYLOAD}",
@@ -391,7 +395,7 @@ def test_markdown_in_text_fields_stays_text_on_generated_pages(markdown_site: Pa
     ]
     assert problems == []
     person = (markdown_site / "people" / "ann" / "index.html").read_text(encoding="utf-8")
-    assert "[l](javascript:alert(2)) **b** _i_ `c` **b**{: onclick=alert(3) }" in person
+    assert "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }" in person
 
 
 def test_markdown_in_text_fields_stays_text_in_wikilinks_on_docs_pages(markdown_site: Path) -> None:

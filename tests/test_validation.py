@@ -39,8 +39,8 @@ CASES = [
     ),
     (
         "duplicate id",
-        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n    "
-        "    quote: The end.\n        occurrence: 1\n",
+        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: "
+        "tiny\n        quote: The end.\n        occurrence: 1\n",
         "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at "
         "content/claims.yaml:2:9; ids must be unique across all content",
     ),
@@ -142,8 +142,8 @@ def test_bad_input_is_reported_with_its_place(tmp_path: Path, name: str, claims_
         ),
         (
             "docs/index.md",
-            "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | write it as "
-            "'seeds/<name>.txt'",
+            "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | "
+            "write it as 'seeds/<name>.txt'",
         ),
     ],
 )
@@ -163,8 +163,8 @@ def test_symlink_out_of_seeds_is_refused(tmp_path: Path) -> None:
     (project / "seeds" / "tiny.txt").unlink()
     os.symlink(outside, project / "seeds" / "tiny.txt")
     assert (
-        "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, not links"
-        in problems(project)
+        "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, "
+        "not links" in problems(project)
     )
 
 

@@ -14,13 +14,14 @@ from dataclasses import dataclass, field
 from .schema import STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Slug, Text, key, record, section
 from .schema import Record as Record  # the base of every kind, as model.Record
 
-VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer")
+VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer", "unnamed")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
 INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child": "parent", "parent": "child"}
 TITLE_KINDS = ("headline", "description")
 DATE_BASES = ("stated", "inferred")
 DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "wording")
+NAME_KINDS = ("title", "outlet", "organisation", "place")
 
 ID = Slug()
 TEXT = Text()
@@ -55,7 +56,7 @@ CITATIONS = ListOf(Citation, min_items=1)
 @record
 class Voice(Record):
     """Who a statement or quote is attributed to: the article itself, a named person, an unnamed insider,
-    commenters or the interviewer."""
+    commenters, the interviewer, or someone else the article does not name (a child, whoever "branded" her)."""
 
     KIND = Kind("voice")
 
@@ -583,6 +584,27 @@ class Correction(Record):
     why: str = key(TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage")
 
 
+@record
+class Name(Record):
+    """A name that is not a person's; statements that use it must find it in their passages.
+
+    A title of a work, a news outlet, an organisation, a place. Declared so that the grounding check
+    knows it: a statement that names an outlet, an organisation or a place must find it in its
+    passages; a title names a work, and in quotation marks it is a title, not a quotation of the articles.
+    """
+
+    KIND = Kind("name")
+
+    name: str = key(SHORT, "the name exactly as the articles write it, e.g. a series' title, 'New York City'")
+    kind: str = key(
+        Choice(NAME_KINDS),
+        "'title' of a work (series, film); 'outlet' (a publication or programme that reports); "
+        "'organisation' (a network, a platform); 'place'",
+    )
+    aliases: list[str] = key(ListOf(SHORT), "other forms the articles use, e.g. 'NYC'", default_factory=list)
+    note: str | None = key(TEXT, "what the name is, for editors", default=None)
+
+
 @dataclass
 class Content:
     """Everything loaded from content/, in file order: one list per section of a content file."""
@@ -598,4 +620,5 @@ class Content:
     transcripts: list[Transcript] = section(Transcript)
     omissions: list[Omission] = section(Omission)
     corrections: list[Correction] = section(Correction)
+    names: list[Name] = section(Name)
     files: list[str] = field(default_factory=list)

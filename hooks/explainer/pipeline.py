@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from .counts import check_counts
-from .diagnostics import Diagnostic, ExplainerError, Report, Severity
+from .diagnostics import Diagnostic, ExplainerError, Pos, Report, Severity
+from .grounding import check_grounding
 from .load import load_content
 from .lock import read_lock
 from .options import CONFIG_FILE, Options, read_options
+from .page_grounding import check_page
 from .resolve import build_index
 from .verify import Verified, verify
-from .wikilinks import check_docs
+from .wikilinks import check_docs, docs_pages
+from .yamlload import position_in_scalar
 
 
 @dataclass(frozen=True)
@@ -65,8 +68,9 @@ def check(
 
     `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).
     `editorial=False` leaves out the checks that judge how records are worded (counts of articles in
-    prose) and never change which records are read: for reading a past revision, written before
-    today's editorial rules, to compare its records with another's.
+    prose, grounding of names, numbers and quotations in the cited passages) and never change which
+    records are read: for reading a past revision, written before today's editorial rules, to compare
+    its records with another's.
     """
     with _no_cycle_collection():
         options_report = Report()
@@ -78,7 +82,27 @@ def check(
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
         if editorial:
             check_counts(layout.root, verified, report, layout.docs_dir)
+            grounding = check_grounding(verified, report, _scalar_locator(layout.root))
+            for path, text in docs_pages(layout.root / layout.docs_dir, layout.root):
+                check_page(grounding, path, text)
+            grounding.finish()
         return verified, report.sorted()
+
+
+def _scalar_locator(root: Path) -> Callable[[Pos, str, int], Pos]:
+    """Point at a word inside a content file's text value; files are read only when a finding needs it."""
+    texts: dict[str, str | None] = {}
+
+    def locate(start: Pos, value: str, offset: int) -> Pos:
+        if start.path not in texts:
+            try:
+                texts[start.path] = (root / start.path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                texts[start.path] = None
+        text = texts[start.path]
+        return start if text is None else position_in_scalar(text, start, value, offset)
+
+    return locate
 
 
 def check_or_raise(layout: Layout) -> tuple[Verified, list[Diagnostic]]:

@@ -36,6 +36,7 @@ VOICE_LABELS = {
     "insider": "an unnamed insider",
     "commenters": "commenters",
     "interviewer": "the interviewer",
+    "unnamed": "someone the article does not name",
 }
 RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
 

@@ -36,7 +36,8 @@ def load_snapshot(spec: str, repo: Path, allow_errors: bool = False) -> Snapshot
     whose content has errors is still compared, as far as it could be read."""
     with materialize(spec, repo) as (side, root):
         # Any revision of the history can be compared: older shapes of the content are upgraded, and
-        # records are compared as read (today's editorial rules on wording are for the working tree).
+        # records are compared as read: today's editorial rules on wording (counts in prose, grounding)
+        # are a gate for publishing the working tree, not for reading history.
         verified, diagnostics = check(Layout(root), upgrade_old_shapes=True, editorial=False)
         errors = [d for d in diagnostics if d.severity is Severity.ERROR]
         site = SiteModel(verified, Urls()) if allow_errors or not errors else None

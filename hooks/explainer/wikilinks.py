@@ -136,6 +136,16 @@ def check_markdown(path: str, source: str, verified: Verified, report: Report, l
             )
 
 
+def docs_pages(docs_dir: Path, root: Path) -> Iterator[tuple[str, str]]:
+    """(path from the root, text) of each regular Markdown page under `docs_dir`."""
+    if not docs_dir.is_dir():
+        return
+    for path in sorted(docs_dir.rglob("*.md")):
+        if path.is_symlink() or not path.is_file():
+            continue
+        yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
+
+
 def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -> None:
     if not docs_dir.is_dir():
         return
@@ -146,9 +156,8 @@ def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -
                 "not a regular file",
                 "pages in docs/ must be regular files, not links, pipes or devices",
             )
-            continue
-        text = path.read_text(encoding="utf-8", errors="replace")
-        check_markdown(path.relative_to(root).as_posix(), text, verified, report)
+    for page, text in docs_pages(docs_dir, root):
+        check_markdown(page, text, verified, report)
 
 
 def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:

@@ -437,3 +437,45 @@ def _checked(display_path: str, root: Node | None, report: Report) -> Node | Non
     if not _check_plain_data(display_path, root, report):
         return None
     return root
+
+
+def position_in_scalar(text: str, start: Pos, value: str, offset: int) -> Pos:
+    """Where character `offset` of a scalar's `value` was written, given the file's `text` and the
+    scalar's start (its first character, or its block indicator '>' '|').
+
+    A scalar's words are the file's words, in order, whatever folding did to the white space between
+    them ('' stands for ' in single quotes; \\ and \\" are escaped in double quotes). Each word is
+    looked up right after the previous one, across white space only; where one is not found there
+    as written (another escape), the scalar's start is returned instead of a guess.
+    """
+    lines = text.split("\n")
+    if not 1 <= start.line <= len(lines):
+        return start
+    index = sum(len(line) + 1 for line in lines[: start.line - 1]) + start.col - 1
+    style = text[index : index + 1]
+    if style in "|>" and style:
+        newline = text.find("\n", index)
+        if newline == -1:
+            return start
+        cursor = newline + 1
+    else:
+        cursor = index + 1 if style in ("'", '"') else index
+
+    def written(word: str) -> str:
+        if style == "'":
+            return word.replace("'", "''")
+        if style == '"':
+            return word.replace("\\", "\\\\").replace('"', '\\"')
+        return word
+
+    for m in re.finditer(r"\S+", value):
+        word = m.group()
+        raw = written(word)
+        found = text.find(raw, cursor)
+        if found == -1 or text[cursor:found].strip(" \t\r\n\\"):
+            return start  # not written as it reads: no guess
+        if m.start() <= offset < m.end():
+            at = found + len(written(word[: offset - m.start()]))
+            return _text_pos(start.path, text, at)
+        cursor = found + len(raw)
+    return start
