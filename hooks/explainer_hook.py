@@ -1,13 +1,16 @@
 """MkDocs hook: adapts the explainer library to MkDocs events; the library does all the work.
 
 on_config   load, validate, resolve and verify everything (before MkDocs cleans site/), or stop.
-on_files    add the generated pages and the extra files (assets, exports, seeds), all in memory.
-on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages.
+on_files    add the generated pages and the extra files (assets, exports, seeds, robots.txt), all in memory.
+on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages; give
+            every page its JSON-LD.
+on_template_context   JSON-LD for the 404 page, which has no page object.
 on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,15 +26,21 @@ from mkdocs.structure.pages import Page
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError, Report
+from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
-from explainer.publish import extra_files, page_meta
+from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
 from explainer.render import PagePlan, Renderer
+from explainer.timestamps import content_time
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
 
 log = get_plugin_logger("explainer")
+
+
+# Set to 1 by the deploy workflow: the build is for publishing, so the site address must be real.
+DEPLOY_ENV = "EXPLAINER_DEPLOY"
 
 
 @dataclass
@@ -40,6 +49,7 @@ class Build:
 
     layout: Layout
     renderer: Renderer
+    publication: Publication  # what the structured data says about the site
     plans: dict[str, PagePlan]  # by source path
     wikilinks: WikiLinkExtension  # told, before each hand-written page's Markdown runs, which page it is on
 
@@ -82,12 +92,30 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     renderer = Renderer(
         verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else []
     )
+    if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
+        log.warning(
+            f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: "
+            "set SITE_URL to the address the site is published at"
+        )
+    try:
+        created = content_time(layout.root, (layout.content_dir, layout.seeds_dir))
+    except ValueError as exc:
+        raise PluginError(str(exc)) from None
+    if created is None:
+        log.info("the annotations carry no created time: set SOURCE_DATE_EPOCH or build from a git checkout")
+    publication = Publication(
+        config.site_url or "",
+        config.site_name,
+        config.site_description or "",
+        config.theme.get("language") or "en",
+        created,
+    )
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
     config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes extension instances through
-    _state.build = Build(layout, renderer, {plan.src_uri: plan for plan in renderer.plan()}, wikilinks)
+    _state.build = Build(layout, renderer, publication, {plan.src_uri: plan for plan in renderer.plan()}, wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
@@ -108,7 +136,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
-    for path, content in extra_files(build.renderer.site, config.site_url or "", config.site_name):
+    for path, content in extra_files(build.renderer.site, build.publication):
         files.append(File.generated(config, path, content=content))
     return files
 
@@ -129,7 +157,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     build = _state.current()
     plan = build.plans.get(page.file.src_uri)
     if plan is not None:
-        page.meta.update(page_meta(build.renderer.site, plan, config.site_url or ""))
+        page.meta.update(page_meta(build.renderer.site, plan, build.publication))
         return markdown
     build.wikilinks.resolve = build.renderer.wikilink_resolver(page.url)
     return markdown
@@ -141,6 +169,26 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if plan is None:
         return html
     return build.renderer.render(plan, page.url)
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
+    # Hand-written pages: by now MkDocs knows their title (from the first heading).
+    build = _state.current()
+    if page.file.src_uri not in build.plans:
+        title = config.site_name if page.is_homepage else (page.title or config.site_name)
+        description = page.meta.get("description") or config.site_description or ""
+        page.meta["jsonld"] = handwritten_page_jsonld(
+            build.publication, page.url, title, description, is_home=page.is_homepage
+        )
+    return context
+
+
+def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict[str, Any]:
+    if template_name == "404.html":
+        context["explainer_jsonld"] = handwritten_page_jsonld(
+            _state.current().publication, "404.html", "Page not found", "", is_home=False
+        )
+    return context
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:

@@ -116,6 +116,7 @@ def test_a_wrong_count_is_reported_at_its_place_with_the_real_count(tmp_path: Pa
             text: >-
               Ann greets Bob, and she says
               so: two articles report it.
+            about: [ann, bob]
             citations:
               - source: tiny
                 quote: said "hello there" to Bob

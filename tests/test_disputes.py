@@ -153,8 +153,9 @@ def test_a_quote_with_a_disputed_speaker_is_never_listed_as_plainly_one_persons_
         if "ig-accused-of-manterrupting/" in hrefs
     }
     assert manterrupting == {
-        "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to Hilaria "
-        "Baldwin by 2 articles (1 independent report) — disputed (2 wordings)"
+        "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to the articles' "
+        "paraphrase of what Hilaria Baldwin did (“accused her husband of”) by 2 articles (1 independent report) "
+        "— disputed (2 wordings)"
     }
 
 
@@ -250,6 +251,6 @@ def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) ->
     text = " ".join(page[page.index("she told him") : page.index("each article's wording")].split())
     assert "5 articles, 4 independent reports" in text
     assert (
-        'disputed: Were "When I\'m talking, you\'re not talking" (and "annoying", "distracting") said in the '
-        "red-carpet interview" in text
+        'disputed: Where does each article place "When I\'m talking, you\'re not talking" (and "annoying", '
+        '"distracting"): in the red-carpet interview, or in the Instagram video?' in text
     )

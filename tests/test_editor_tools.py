@@ -134,6 +134,19 @@ def test_deploy_workflow_uses_the_official_pages_actions_with_least_privilege() 
     assert "permissions" not in deploy["jobs"]["build"]
 
 
+def test_deploy_builds_with_the_address_from_the_pages_configuration() -> None:
+    """No placeholder address reaches a deployed page: SITE_URL is what Pages publishes at, and
+    EXPLAINER_DEPLOY makes the strict build fail without a real one (tests/test_conformance.py)."""
+    steps = _workflow("deploy.yml")["jobs"]["build"]["steps"]
+    pages = next(step for step in steps if step.get("uses", "").startswith("actions/configure-pages@"))
+    build = next(step for step in steps if step.get("run") == "python3 dev.py build")
+    assert steps.index(pages) < steps.index(build)
+    assert build["env"]["SITE_URL"] == "${{ steps." + pages["id"] + ".outputs.base_url }}/"
+    assert build["env"]["EXPLAINER_DEPLOY"] == "1"
+    checkout = next(step for step in steps if step.get("uses", "").startswith("actions/checkout@"))
+    assert checkout["with"]["fetch-depth"] == 0  # the annotations' created time needs the content's last commit
+
+
 def test_pull_request_workflow_tests_builds_annotates_and_uploads_a_preview() -> None:
     pr = _workflow("pull-request.yml")
     assert "pull_request" in pr["on"]

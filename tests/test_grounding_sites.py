@@ -10,16 +10,19 @@ from conftest import TINY_SEED, make_project, run_mkdocs
 from explainer.diagnostics import Severity
 from explainer.pipeline import Layout, check
 
-# The tiny seed, plus a line with a title, an outlet and a place to declare.
+# The tiny seed, plus a line with a title, an organization and a place to declare.
 SEED = TINY_SEED + "Later they watched The Tiny Show on Channel Nine in Springfield.\n"
 NAMES = """\
 names:
   - name: The Tiny Show
     kind: title
-  - name: Channel Nine
-    kind: outlet
   - name: Springfield
     kind: place
+"""
+ORGANIZATIONS = """\
+organizations:
+  - id: channel-nine
+    name: Channel Nine
 """
 
 
@@ -38,7 +41,7 @@ claims:
 
 def project(tmp_path: Path, files: dict[str, str], docs_index: str | None = None) -> Path:
     kwargs = {} if docs_index is None else {"docs_index": docs_index}
-    root = make_project(tmp_path / "p", {"names.yaml": NAMES, **files}, **kwargs)
+    root = make_project(tmp_path / "p", {"names.yaml": NAMES, "organizations.yaml": ORGANIZATIONS, **files}, **kwargs)
     (root / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
     return root
 
@@ -122,8 +125,60 @@ people:
     (
         "a declared name that no article has",
         {"claims.yaml": claim("Ann greets Bob."), "names.yaml": NAMES + "  - name: Shelbyville\n    kind: place\n"},
-        "content/names.yaml:8:11: error: the declared name 'Shelbyville' occurs in no article | declare names "
+        "content/names.yaml:6:11: error: the declared name 'Shelbyville' occurs in no article | declare names "
         "exactly as an article writes them",
+    ),
+    (
+        "an organization the passage does not name, and the claim does not link",
+        {"claims.yaml": claim("Ann greets Bob on Channel Nine.")},
+        "content/claims.yaml:4:29: error: the claim names Channel Nine, but no passage it rests on does"
+        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
+    ),
+    (
+        "an organization's fact is checked like any statement",
+        {
+            "organizations.yaml": ORGANIZATIONS
+            + """\
+    facts:
+      - id: nine-shows-ann
+        text: Channel Nine shows Ann Example greeting Kim.
+        citations:
+          - source: tiny
+            quote: Channel Nine in Springfield
+""",
+        },
+        "content/organizations.yaml:6:34: error: the fact names Ann Example, but no passage it rests on does | "
+        'closest passage it rests on, in tiny: "Channel Nine in Springfield"; cite a passage that names it, link '
+        "the record it stands for, or leave the name out",
+    ),
+    (
+        "an organization's summary counts the articles its facts cite",
+        {
+            "organizations.yaml": ORGANIZATIONS
+            + """\
+    summary: Named by two articles.
+    facts:
+      - id: nine-named
+        text: One article names Channel Nine.
+        citations:
+          - source: tiny
+            quote: Channel Nine in Springfield
+""",
+        },
+        "content/organizations.yaml:4:23: error: 'two articles', but the articles cited give 1 article | "
+        "counted: 1 article, 1 independent report: tiny",
+    ),
+    (
+        "an organization's name declared again under names:",
+        {"names.yaml": NAMES + "  - name: Channel Nine\n    kind: place\n"},
+        "content/names.yaml:6:11: error: 'Channel Nine' is a name of the organization 'channel-nine' | "
+        "organizations' names come from organization records; remove it here",
+    ),
+    (
+        "an organization's name that no article has",
+        {"organizations.yaml": ORGANIZATIONS + "    aliases: [Channel Ten]\n"},
+        "content/organizations.yaml:4:15: error: the organization's name 'Channel Ten' occurs in no article | "
+        "write the name exactly as an article writes it",
     ),
 ]
 
@@ -138,13 +193,18 @@ def test_a_finding_points_at_the_words(tmp_path: Path, name: str, files: dict[st
     [
         "'Ann greets Bob before \"The Tiny Show\".'",  # a declared title is not a quotation
         "'Ann says \"Hello there\" to Bob Example.'",  # the passage's words; the first letter may change case
-        "Ann greets Bob, as three articles say.",  # a count of the evidence, checked elsewhere
+        "Ann greets Bob, as one article says.",  # a count of the evidence, checked by counts.py
         "Ann greets Bob; Ann Example and Bob Example are the people it is about.",
     ],
 )
 def test_grounded_texts_pass(tmp_path: Path, text: str) -> None:
     found = [f for f in findings(project(tmp_path, {"claims.yaml": claim(text)})) if ": error: " in f]
     assert found == []
+
+
+def test_a_statement_may_name_the_organizations_it_links(tmp_path: Path) -> None:
+    linked = claim("Ann greets Bob on Channel Nine.", extra="    organizations: [channel-nine]\n")
+    assert [f for f in findings(project(tmp_path, {"claims.yaml": linked})) if ": error: " in f] == []
 
 
 def test_a_linked_event_grounds_its_date_and_place(tmp_path: Path) -> None:
@@ -232,6 +292,14 @@ def test_a_sentence_may_say_only_what_its_citations_say(tmp_path: Path) -> None:
         f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
         'docs/index.md:4:10: error: the sentence quotes "hello friend", which is not in the passages it rests on'
         f" | {HINT}; quote the passage's own words, cite the passage that has these",
+    ]
+
+
+def test_a_link_to_an_organization_shows_a_name_the_citations_must_give(tmp_path: Path) -> None:
+    markdown = "# Tiny\n\n[[ann]] greets [[bob]] on [[channel-nine]] [[cite:ann-greets]].\n"
+    assert page_findings(tmp_path, markdown) == [
+        "docs/index.md:3:27: error: the sentence names Channel Nine, but no passage it rests on does"
+        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
     ]
 
 

@@ -438,7 +438,7 @@ ALIAS_BOMB = 'claims:\n  - &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", 
 )
 TEXT_CLAIM = (
     "claims:\n  - id: big\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, "
-    "quote: The end., occurrence: 1}}]\n"
+    "quote: The end., suffix: The end.}}]\n"
 )
 
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"

@@ -225,7 +225,7 @@ events:
     text: D.
     participants: [ann]
     after:
-      - {id: d-after-c, event: c, citations: [{source: tiny, quote: The end., occurrence: 1}]}
+      - {id: d-after-c, event: c, citations: [{source: tiny, quote: The end., suffix: The end.}]}
     citations: [{source: tiny, quote: hello there}]
 """
 

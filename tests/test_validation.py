@@ -182,3 +182,29 @@ def test_all_problems_are_reported_together(tmp_path: Path) -> None:
 
 def test_valid_project_has_no_problems(tiny_project: Path) -> None:
     assert problems(tiny_project) == []
+
+
+OCCURRENCE_WARNING = (
+    "content/claims.yaml:8:21: the passage occurs 2 times in tiny.txt: 'occurrence: 1' picks one for the site, "
+    "but the quote itself does not say which | add 'prefix:' or 'suffix:' with the words right before or after "
+    "the place you mean (then 'occurrence:' can go)"
+)
+
+
+@pytest.mark.parametrize(
+    ("disambiguation", "expected"),
+    [
+        ("        occurrence: 1\n", [OCCURRENCE_WARNING]),
+        ("        prefix: hello.’\n        occurrence: 1\n", []),  # the prefix settles it; occurrence is redundant
+        ("        prefix: hello.’\n", []),
+        ("        suffix: The end.\n", []),
+    ],
+)
+def test_a_quote_that_only_occurrence_settles_is_a_warning(
+    tmp_path: Path, disambiguation: str, expected: list[str]
+) -> None:
+    """The site knows which place `occurrence:` means; a reader searching for the quote, or a tool
+    re-anchoring it by its text, does not: the check asks for prefix or suffix instead."""
+    claims = CLAIM.replace('quote: said "hello there" to Bob\n', "quote: The end.\n" + disambiguation)
+    project = make_project(tmp_path / "p", {"claims.yaml": claims}, docs_index="# Tiny\n")
+    assert problems(project) == expected

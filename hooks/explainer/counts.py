@@ -8,6 +8,7 @@ What a count is checked against:
 - In a statement's own prose (its text, context, title, the label of its voice, the notes of its
   citations, the notes of transcript lines that show it): the articles the statement cites.
 - In a person's summary: the articles cited by the statements about that person (facts, relations);
+  in an organization's summary: those cited by its facts;
   in a transcript's summary: those cited by its lines; in a disagreement's question: by its answers.
 - In a hand-written page: the statement of the next [[cite:id]] in the same sentence; a count in a
   sentence without a citation is not checked (there is nothing to check it against).
@@ -229,6 +230,10 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
     for person in index.content.people:
         if person.summary:
             yield Prose(person.summary, person.at("summary"), tuple(about.get(person.id, ())))
+    for organization in index.content.organizations:
+        if organization.summary:
+            facts = [c for fact in organization.facts for c in located.get(fact.id, ())]
+            yield Prose(organization.summary, organization.at("summary"), tuple(facts))
     for transcript in index.content.transcripts:
         if transcript.summary:
             lines = [c for line in transcript.lines for c in located.get(line.quote or line.id, ())]

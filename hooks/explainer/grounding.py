@@ -5,10 +5,11 @@ context, a note, ...) and for every sentence of a hand-written page that places 
 - each span it puts in quotation marks must occur, word for word (compared as textmatch compares
   passages, with curly and straight marks alike), in one of the passages it rests on; a declared
   title of a work (`names:` with `kind: title`) in quotation marks is a title, not a quotation;
-- each number (digits or a number word), month name or weekday, and each name of a person or a
-  declared name (a place, an organisation, a title) must occur in those passages, or come from a
+- each number (digits or a number word), month name or weekday, and each name of a person, of an
+  organization or a declared name (a place, a title) must occur in those passages, or come from a
   record the text links (the people a claim is about, a quote's speaker, an event's participants,
-  the linked event's own words and stated date), or the text must be an inference.
+  the organizations a record names, the linked event's own words and stated date), or the text must
+  be an inference.
 Which passages a text rests on depends on what it is: see `texts_of`. Pure: file texts are read by
 the caller, and used only to point at the offending words.
 """
@@ -195,6 +196,8 @@ class Grounding:
         forms: dict[str, list[str]] = {}
         for person in content.people:
             forms[f"person:{person.id}"] = [person.name, *person.aliases]
+        for organization in content.organizations:
+            forms[f"organization:{organization.id}"] = [organization.name, *organization.aliases]
         self.titles: set[str] = set()  # folded forms of declared titles
         self.title_keys: set[str] = set()
         for name in content.names:
@@ -257,6 +260,13 @@ class Grounding:
     def people(self, *person_ids: str | None) -> Evidence:
         return Evidence(entities={f"person:{p}" for p in person_ids if p})
 
+    def organizations(self, *organization_ids: str | None) -> Evidence:
+        return Evidence(entities={f"organization:{o}" for o in organization_ids if o})
+
+    def named(self, record: object) -> Evidence:
+        """The organizations a record names (`organizations: [...]`): their names come from the link."""
+        return self.organizations(*getattr(record, "organizations", ()))
+
     def event_evidence(self, event_id: str | None) -> Evidence:
         """What a linked event contributes: its participants, the names, numbers and dates of its own
         (checked) title, text and place, and the parts of its date the articles state."""
@@ -265,6 +275,7 @@ class Grounding:
         if event_id not in self._event_evidence:
             event = self.index.events[event_id]
             evidence = self.people(*event.participants)
+            evidence.add(self.named(event))
             for text in (event.title, event.text, event.place or ""):
                 evidence.entities |= {m.key for m in self.names.find(text)}
                 evidence.numbers |= {n.value for n in find_numbers(text)}
@@ -302,17 +313,22 @@ class Grounding:
                 record.at("text"),
                 record.text,
                 lambda: self._evidence(
-                    [sid], PASSAGES, self.people(*record.about, speaker), self.event_evidence(record.event)
+                    [sid],
+                    PASSAGES,
+                    self.people(*record.about, speaker),
+                    self.named(record),
+                    self.event_evidence(record.event),
                 ),
             )
-        elif statement.kind in ("person-fact", "source-fact"):
+        elif statement.kind in ("person-fact", "organization-fact", "source-fact"):
             assert isinstance(record, model.Fact)
-            owner = statement.owner if statement.kind == "person-fact" else None
             yield Text(
                 "fact",
                 record.at("text"),
                 record.text,
-                lambda: self._evidence([sid], PASSAGES, self.people(owner, speaker)),
+                lambda: self._evidence(
+                    [sid], PASSAGES, self.owner(statement), self.people(speaker), self.named(record)
+                ),
             )
         elif statement.kind == "relation":
             assert isinstance(record, model.Relation)
@@ -331,7 +347,7 @@ class Grounding:
                 "answer",
                 record.at("text"),
                 record.text,
-                lambda: self._evidence([sid], PASSAGES, self.people(*about, speaker)),
+                lambda: self._evidence([sid], PASSAGES, self.people(*about, speaker), self.named(record)),
             )
         elif statement.kind == "event":
             assert isinstance(record, model.Event)
@@ -342,7 +358,7 @@ class Grounding:
                         what,
                         record.at(key),
                         value,
-                        lambda: self._evidence([sid], PASSAGES, self.people(*record.participants)),
+                        lambda: self._evidence([sid], PASSAGES, self.people(*record.participants), self.named(record)),
                     )
         elif statement.kind == "order":
             assert isinstance(record, model.EventOrder)
@@ -381,6 +397,7 @@ class Grounding:
                         [sid],
                         PARAGRAPHS,
                         self.people(speaker_of(record), record.addressee),
+                        self.named(record),
                         self.event_evidence(record.event),
                         quotable=ARTICLE,
                     ),
@@ -436,9 +453,19 @@ class Grounding:
         voice = getattr(record, "attribution", None)
         if isinstance(voice, model.Voice):
             evidence.add(self.people(voice.person))
-        if statement.kind in ("person-fact", "relation"):
+        if statement.kind == "relation":
             evidence.add(self.people(statement.owner, getattr(record, "person", None)))
+        evidence.add(self.owner(statement))
+        evidence.add(self.named(record))
         return evidence
+
+    def owner(self, statement: Statement) -> Evidence:
+        """A fact's person or organization: the page it is shown on names it."""
+        if statement.kind == "person-fact":
+            return self.people(statement.owner)
+        if statement.kind == "organization-fact":
+            return self.organizations(statement.owner)
+        return Evidence()
 
     def other_texts(self) -> Iterator[Text]:
         """Texts of records that are not statements, each resting on the statements it sums up."""
@@ -457,6 +484,20 @@ class Grounding:
                     person.at("summary"),
                     person.summary,
                     functools.partial(self._evidence, ids, PASSAGES, related),
+                )
+        for organization in content.organizations:
+            if organization.summary:
+                yield Text(
+                    "organization summary",
+                    organization.at("summary"),
+                    organization.summary,
+                    functools.partial(
+                        self._evidence,
+                        [f.id for f in organization.facts],
+                        PASSAGES,
+                        self.organizations(organization.id),
+                        *(self.named(f) for f in organization.facts),
+                    ),
                 )
         for disagreement in content.disagreements:
             ids = [a.id for a in disagreement.answers]
@@ -646,11 +687,25 @@ class Grounding:
                 )
 
     def _check_declared_names(self) -> None:
-        if not self.index.content.names:
+        content = self.index.content
+        if not content.names and not content.organizations:
             return
         seeds = [fold(seed.text) for seed in self.verified.seeds.values()]
+        for organization in content.organizations:
+            for form, pos in [(organization.name, organization.at("name")), *_aliases_with_pos(organization)]:
+                if seeds and not any(_occurs(fold(form), seed) for seed in seeds):
+                    self.report.error(
+                        pos,
+                        f"the organization's name '{form}' occurs in no article",
+                        "write the name exactly as an article writes it",
+                    )
         seen: dict[str, model.Name] = {}
         people = {fold(form): person for person in self.index.content.people for form in (person.name, *person.aliases)}
+        organizations = {
+            fold(form): organization
+            for organization in self.index.content.organizations
+            for form in (organization.name, *organization.aliases)
+        }
         for name in self.index.content.names:
             for form, pos in [(name.name, name.at("name")), *_aliases_with_pos(name)]:
                 folded = fold(form)
@@ -668,6 +723,12 @@ class Grounding:
                         f"'{form}' is a name of the person '{people[folded].id}'",
                         "people's names come from people records; remove it here",
                     )
+                if folded in organizations:
+                    self.report.error(
+                        pos,
+                        f"'{form}' is a name of the organization '{organizations[folded].id}'",
+                        "organizations' names come from organization records; remove it here",
+                    )
                 if seeds and not any(_occurs(folded, seed) for seed in seeds):
                     self.report.error(
                         pos,
@@ -676,8 +737,8 @@ class Grounding:
                     )
 
 
-def _aliases_with_pos(name: model.Name) -> list[tuple[str, Pos]]:
-    return list(zip(name.aliases, name.items_at("aliases"), strict=True))
+def _aliases_with_pos(record: model.Name | model.Organization) -> list[tuple[str, Pos]]:
+    return list(zip(record.aliases, record.items_at("aliases"), strict=True))
 
 
 def speaker_of(quote: model.Quote | None) -> str | None:

@@ -21,7 +21,7 @@ TITLE_KINDS = ("headline", "description")
 DATE_BASES = ("stated", "inferred")
 DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "wording")
-NAME_KINDS = ("title", "outlet", "organisation", "place")
+NAME_KINDS = ("title", "place")
 
 ID = Slug()
 TEXT = Text()
@@ -117,6 +117,7 @@ class Person(Record):
             description="What the articles say about {label}, with citations.",
             og_type="profile",
             schema_type="Person",
+            schema_page="ProfilePage",
         ),
         index=Page(
             "people/index.md",
@@ -146,6 +147,7 @@ class Organization(Record):
             "organization.html",
             description="What the articles say about {label}, with citations.",
             schema_type="Organization",
+            schema_page="ProfilePage",
         ),
         index=Page(
             "organizations/index.md",
@@ -207,7 +209,13 @@ class Topic(Record):
     KIND = Kind(
         "topic",
         label="title",
-        page=Page("claims/{id}.md", "claims_topic.html", description="Claims about {label}.", summary_first=True),
+        page=Page(
+            "claims/{id}.md",
+            "claims_topic.html",
+            description="Claims about {label}.",
+            summary_first=True,
+            schema_page="CollectionPage",
+        ),
         index=Page(
             "claims/index.md",
             "claims_index.html",
@@ -586,11 +594,11 @@ class Correction(Record):
 
 @record
 class Name(Record):
-    """A name that is not a person's; statements that use it must find it in their passages.
+    """A name that is neither a person's nor an organization's (they have records of their own).
 
-    A title of a work, a news outlet, an organisation, a place. Declared so that the grounding check
-    knows it: a statement that names an outlet, an organisation or a place must find it in its
-    passages; a title names a work, and in quotation marks it is a title, not a quotation of the articles.
+    A title of a work or a place. Declared so that the grounding check knows it: a statement that
+    names a place must find it in its passages; a title names a work, and in quotation marks it is a
+    title, not a quotation of the articles.
     """
 
     KIND = Kind("name")
@@ -598,8 +606,8 @@ class Name(Record):
     name: str = key(SHORT, "the name exactly as the articles write it, e.g. a series' title, 'New York City'")
     kind: str = key(
         Choice(NAME_KINDS),
-        "'title' of a work (series, film); 'outlet' (a publication or programme that reports); "
-        "'organisation' (a network, a platform); 'place'",
+        "'title' of a work (series, film); 'place'. Outlets, shows, platforms and companies are "
+        "organizations (organizations:)",
     )
     aliases: list[str] = key(ListOf(SHORT), "other forms the articles use, e.g. 'NYC'", default_factory=list)
     note: str | None = key(TEXT, "what the name is, for editors", default=None)

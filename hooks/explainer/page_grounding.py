@@ -89,18 +89,19 @@ def check_page(grounding: Grounding, path: str, markdown: str) -> None:
             blank(start, end)
             continue
         linked.append((start, link.target))
-        kind = index.records.get(link.target, ("", None))[0]
+        kind, record = index.records.get(link.target, ("", None))
+        # A link to a person or an organization shows a name, which the sentence's citations must give.
+        named = kind in ("person", "organization")
         if link.text is None:
             blank(start, end)
-            if kind == "person":
-                person = index.people[link.target]
-                names.append(NameMention(start, end, f"person:{link.target}", person.name))
+            if named:
+                names.append(NameMention(start, end, f"{kind}:{link.target}", getattr(record, "name", "")))
         else:
             shown_at = markdown.index("|", start) + 1
             blank(start, shown_at)
             blank(end - 2, end)
-            if kind == "person":
-                names.append(NameMention(start, end, f"person:{link.target}", link.text.strip()))
+            if named:
+                names.append(NameMention(start, end, f"{kind}:{link.target}", link.text.strip()))
     # A Markdown link ([Timeline](timeline.md)) is navigation, not a statement: it is left out whole.
     keep: int | None
     for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, None), (_LIST_MARK, None), (_EMPHASIS, None)):

@@ -497,6 +497,7 @@ REFERENCE_PAGE = Page(
     "reference.html",
     "Content reference",
     "Every kind of record and every key a content file may hold, with what each means.",
+    schema_page="WebPage",
 )
 
 

@@ -23,7 +23,8 @@ from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
 # site and checks that every name and anchor it generates is covered here.
-SITE_FILES = {"index", "404", "assets", "data", "search", "sitemap"}  # what MkDocs, the theme and the export write
+# What MkDocs, the theme and the export write (robots.txt sits at the top of the site).
+SITE_FILES = {"index", "404", "assets", "data", "robots", "search", "sitemap"}
 GENERATED_PAGES = {"reference"}  # pages the hook adds that belong to no record kind (see render.py)
 RESERVED_IDS = (
     SITE_FILES

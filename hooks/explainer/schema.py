@@ -68,6 +68,8 @@ class Page:
     og_type: str = "website"
     search_boost: float | None = None  # relative rank in the site search
     schema_type: str | None = None  # schema.org type of the page's main thing, for JSON-LD
+    # schema.org type of the page itself; unset: CollectionPage for an index, WebPage for a record's page.
+    schema_page: str | None = None
     nav: str | None = None  # its name in the site's navigation, when shorter than its title
 
     def path_of(self, record_id: str) -> str:

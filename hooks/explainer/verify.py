@@ -81,6 +81,20 @@ def locate(
         _report_not_located(citation, seed, found, report, was, changed)
         return None
     match = found.matches[0]
+    if (
+        found.total > 1
+        and citation.occurrence is not None
+        and len(find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix).matches) > 1
+    ):
+        # The site knows which place is meant, but the quote does not say so: a reader searching for it, or a
+        # tool re-anchoring a W3C TextQuoteSelector by its text, finds several.
+        report.warning(
+            citation.at("occurrence"),
+            f"the passage occurs {found.total} times in {seed.name}: 'occurrence: {citation.occurrence}' picks one "
+            "for the site, but the quote itself does not say which",
+            "add 'prefix:' or 'suffix:' with the words right before or after the place you mean "
+            "(then 'occurrence:' can go)",
+        )
     if changed and was is not None and was != (match.start, match.end):
         message = f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}"
         report.warning(citation.at("quote"), message, "check that the passage still supports the statement")

@@ -43,4 +43,33 @@
   }
   document.addEventListener("mouseover", placePreview);
   document.addEventListener("focusin", placePreview);
+
+  // The theme's drawer and search toggles are checkboxes without autocomplete="off" (which HTML does not
+  // allow on checkboxes; see theme/base.html). A browser restoring form state on reload or history
+  // navigation could reopen them: close them, telling the theme through the usual change event.
+  function closeRestoredToggles() {
+    ["__drawer", "__search"].forEach(function (id) {
+      var toggle = document.getElementById(id);
+      if (toggle && toggle.checked) {
+        toggle.checked = false;
+        toggle.dispatchEvent(new Event("change"));
+      }
+    });
+  }
+  closeRestoredToggles();
+
+  // The search form's submit button (theme/partials/search.html) does what Enter in the field does:
+  // go to the best result, if there is one.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form || form.getAttribute("name") !== "search") return;
+    event.preventDefault();
+    var best = null;
+    var bestScore = -Infinity;
+    form.closest(".md-search").querySelectorAll(".md-search-result :first-child [href]").forEach(function (link) {
+      var score = parseFloat((link.firstElementChild || link).getAttribute("data-md-score") || "0");
+      if (score > bestScore) { best = link; bestScore = score; }
+    });
+    if (best) best.click();
+  });
 })();
