@@ -42,7 +42,7 @@ from .diagnostics import Pos, Report
 from .support import Support, support_of_sources
 from .textmatch import normalize_passage
 from .verify import Located, Verified
-from .wikilinks import find_wikilinks
+from .wikilinks import DocsPage
 
 NUMBERS = {
     w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
@@ -243,13 +243,14 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
         yield Prose(disagreement.question, disagreement.at("question"), tuple(answers))
 
 
-def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
+def page_prose(page: DocsPage, verified: Verified) -> Iterator[Prose]:
     """The text of a hand-written page up to each [[cite:id]] (from the previous one, within a sentence),
     bound to that statement. Counts in sentences without a citation have nothing to be checked against."""
+    path, markdown = page.path, page.text
     line_starts = [0, *(m.end() for m in re.finditer("\n", markdown))]
     sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(markdown))]
     previous_end = 0
-    for placed in find_wikilinks(markdown):
+    for placed in page.links:
         link = placed.link
         if not link.cite or link.target not in verified.index.statement_by_id:
             continue
@@ -267,16 +268,12 @@ def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
 # ---- the check ---------------------------------------------------------------------------------
 
 
-def check_counts(root: Path, verified: Verified, report: Report, docs_dir: str = "docs") -> None:
+def check_counts(root: Path, verified: Verified, report: Report, pages: list[DocsPage]) -> None:
     copying = verified.copying
     labels: dict[str, str] = {}  # hints name sources by id, as editors write them
     pieces = list(content_prose(verified))
-    docs = root / docs_dir
-    if docs.is_dir():
-        for path in sorted(docs.rglob("*.md")):
-            if path.is_file() and not path.is_symlink():
-                relative = path.relative_to(root).as_posix()
-                pieces += page_prose(relative, path.read_text(encoding="utf-8", errors="replace"), verified)
+    for page in pages:
+        pieces += page_prose(page, verified)
     files: dict[str, str] = {}
     seed_text = _FoldedSeeds(verified)
     for prose in pieces:

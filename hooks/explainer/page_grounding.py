@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .diagnostics import Pos
 from .grounding import PASSAGES, Evidence, Grounding, Text, given
 from .mentions import NameMention, scan_quotes
-from .wikilinks import find_wikilinks
+from .wikilinks import DocsPage
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#")
@@ -66,8 +66,8 @@ def _blocks(markdown: str) -> list[tuple[int, int]]:
     return blocks
 
 
-def check_page(grounding: Grounding, path: str, markdown: str) -> None:
-    placed = list(find_wikilinks(markdown))
+def check_page(grounding: Grounding, page: DocsPage) -> None:
+    path, markdown, placed = page.path, page.text, page.links
     if not any(p.link.cite for p in placed):
         return  # a page that cites nothing (how-to, benchmarks) makes no claims of its own
     index = grounding.index

@@ -79,12 +79,13 @@ def check(
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
-        check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+        pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)
+        check_docs(pages, verified, report)
         if editorial:
-            check_counts(layout.root, verified, report, layout.docs_dir)
+            check_counts(layout.root, verified, report, pages)
             grounding = check_grounding(verified, report, _scalar_locator(layout.root))
-            for path, text in docs_pages(layout.root / layout.docs_dir, layout.root):
-                check_page(grounding, path, text)
+            for page in pages:
+                check_page(grounding, page)
             grounding.finish()
         return verified, report.sorted()
 

@@ -51,6 +51,15 @@ class PlacedLink:
     in_heading: bool
 
 
+@dataclass(frozen=True)
+class DocsPage:
+    """A hand-written page, read once: its path from the project root, its Markdown, and its wiki-links."""
+
+    path: str
+    text: str
+    links: tuple[PlacedLink, ...]
+
+
 # The HTML a link becomes. Markdown keeps it as it is (in its HTML stash), so neither Markdown nor
 # MkDocs' check of relative links (written for links to .md files) reads the record's URL or name.
 Resolve = Callable[[WikiLink], str]
@@ -110,11 +119,11 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
         )
 
 
-def check_markdown(path: str, source: str, verified: Verified, report: Report, line_offset: int = 0) -> None:
+def check_links(page: DocsPage, verified: Verified, report: Report) -> None:
     index = verified.index
-    for placed in find_wikilinks(source):
+    for placed in page.links:
         link = placed.link
-        pos = Pos(path, placed.line + line_offset, placed.col)
+        pos = Pos(page.path, placed.line, placed.col)
         if link.cite:
             if link.target not in index.statement_by_id:
                 report.error(
@@ -136,28 +145,27 @@ def check_markdown(path: str, source: str, verified: Verified, report: Report, l
             )
 
 
-def docs_pages(docs_dir: Path, root: Path) -> Iterator[tuple[str, str]]:
-    """(path from the root, text) of each regular Markdown page under `docs_dir`."""
+def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
+    """Each regular Markdown page under `docs_dir`, with its wiki-links; anything else is reported."""
+    pages: list[DocsPage] = []
     if not docs_dir.is_dir():
-        return
+        return pages
     for path in sorted(docs_dir.rglob("*.md")):
-        if path.is_symlink() or not path.is_file():
-            continue
-        yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
-
-
-def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -> None:
-    if not docs_dir.is_dir():
-        return
-    for path in sorted(docs_dir.rglob("*.md")):
+        shown = path.relative_to(root).as_posix()
         if path.is_symlink() or not path.is_file():
             report.error(
-                Pos(path.relative_to(root).as_posix()),
-                "not a regular file",
-                "pages in docs/ must be regular files, not links, pipes or devices",
+                Pos(shown), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices"
             )
-    for page, text in docs_pages(docs_dir, root):
-        check_markdown(page, text, verified, report)
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        pages.append(DocsPage(shown, text, tuple(find_wikilinks(text))))
+    return pages
+
+
+def check_docs(pages: list[DocsPage], verified: Verified, report: Report) -> None:
+    """Every wiki-link of the hand-written pages names a record (a citation marker: a statement)."""
+    for page in pages:
+        check_links(page, verified, report)
 
 
 def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:
