@@ -12,26 +12,29 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError, Report
+from explainer.headings import Heading, outline
 from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
-from explainer.render import PagePlan, Renderer
+from explainer.render import PagePlan, Renderer, WikiResolver
 from explainer.timestamps import content_time
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
@@ -52,6 +55,8 @@ class Build:
     publication: Publication  # what the structured data says about the site
     plans: dict[str, PagePlan]  # by source path
     wikilinks: WikiLinkExtension  # told, before each hand-written page's Markdown runs, which page it is on
+    # Each hand-written page's wiki-link resolver, by source path: its citation notes go after the content.
+    resolvers: dict[str, WikiResolver] = field(default_factory=dict)
 
 
 @dataclass
@@ -158,8 +163,16 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     plan = build.plans.get(page.file.src_uri)
     if plan is not None:
         page.meta.update(page_meta(build.renderer.site, plan, build.publication))
+        if plan.parent is not None and page.parent is None:
+            # A record's page is not in the menu; under its index page, the index is highlighted while the
+            # page is shown (MkDocs marks a page's parents active) and the theme's breadcrumbs lead back to it.
+            index = files.get_file_from_path(plan.parent)
+            if index is not None and index.page is not None:
+                page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
-    build.wikilinks.resolve = build.renderer.wikilink_resolver(page.url)
+    resolver = build.renderer.wikilink_resolver(page.url)
+    build.wikilinks.resolve = resolver
+    build.resolvers[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
 
 
@@ -167,8 +180,19 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     build = _state.current()
     plan = build.plans.get(page.file.src_uri)
     if plan is None:
-        return html
-    return build.renderer.render(plan, page.url)
+        rendered = build.renderer.finish_page(html, build.resolvers.get(page.file.src_uri))
+    else:
+        rendered = build.renderer.render(plan, page.url)
+        # Generated pages skip Markdown, so their table of contents comes from the headings they render.
+        page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
+    page.meta.update(rendered.meta)
+    return rendered.html
+
+
+def _anchor_link(heading: Heading) -> AnchorLink:
+    link = AnchorLink(str(escape(heading.title)), heading.id, heading.level)
+    link.children = [_anchor_link(child) for child in heading.children]
+    return link
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:

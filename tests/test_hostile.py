@@ -998,7 +998,23 @@ def test_reserved_ids_are_refused(tmp_path: Path, reserved: str) -> None:
     ]
 
 
-@pytest.mark.parametrize("anchor", ["sec-facts", "sec-text", "p-1", "q-0-15", "by-q-0-15", "tip-3", "wording-2"])
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        "sec-facts",
+        "sec-text",
+        "fig-family-caption",
+        "cmp-facts",
+        "p-1",
+        "q-0-15",
+        "by-q-0-15",
+        "cite-3",
+        "note-12",
+        "tip-3",
+        "wording-2",
+        "ex-pop",
+    ],
+)
 def test_ids_that_are_anchors_of_generated_pages_are_refused(tmp_path: Path, anchor: str) -> None:
     # An omission with id 'p-1' would be a second element with id p-1 on the source page.
     omissions = (
@@ -1006,9 +1022,12 @@ def test_ids_that_are_anchors_of_generated_pages_are_refused(tmp_path: Path, anc
         f"The end., occurrence: 2}}]\n"
     )
     project = make_project(tmp_path / "p", {"omissions.yaml": omissions}, docs_index="# T\n")
+    hint = (
+        "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are anchors "
+        "on generated pages; choose another id"
+    )
     assert problems(project) == [
-        f"content/omissions.yaml:2:9: '{anchor}' is reserved and cannot be used as an id | sec-..., p-N, q-N-N, "
-        f"by-q-N-N, tip-N and wording-N are anchors on generated pages; choose another id"
+        f"content/omissions.yaml:2:9: '{anchor}' is reserved and cannot be used as an id | {hint}"
     ]
 
 

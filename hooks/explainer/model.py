@@ -85,6 +85,11 @@ class Fact(Record):
     text: str = key(TEXT, "the fact, in neutral words")
     topic: str | None = key(Slug("topic"), "id of a topic", default=None)
     attribution: Voice | None = key(Voice, "who states it; omitted means the article's own voice", default=None)
+    age: int | None = key(
+        Integer(0, 150),
+        "the age in years this fact reports (the family tree shows it); every cited passage must print the number",
+        default=None,
+    )
     organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
     citations: list[Citation] = key(CITATIONS, "passages that support the fact")
 
@@ -197,6 +202,11 @@ class Source(Record):
         "a short name; where any text mentions this source's id, readers see this name as a link to the article",
         default=None,
     )
+    short_label: str | None = key(
+        Text(max_len=40),
+        "a name of a few words for the column of a table that compares the articles, e.g. 'Attempts to justify'",
+        default=None,
+    )
     facts: list[Fact] = key(
         ListOf(Fact), "what the text states about itself, e.g. where it first appeared", default_factory=list
     )
@@ -215,6 +225,7 @@ class Topic(Record):
             description="Claims about {label}.",
             summary_first=True,
             schema_page="CollectionPage",
+            search_boost=2.0,  # a topic's claims rank above the many pages that merely mention their words
         ),
         index=Page(
             "claims/index.md",
@@ -419,9 +430,10 @@ class Quote(Record):
         page=Page(
             "quotes/{id}.md",
             "quote.html",
-            title="Quote: {clipped}",
+            # Titled by its words: many quotes share a speaker, and search results must tell them apart (so
+            # it needs no search boost).
+            title="“{clipped}” — {speaker}",
             description="Each article's wording of a quote by {speaker}.",
-            search_boost=3.0,  # a quote's own page should rank above the many pages that merely contain its words
             schema_type="Quotation",
         ),
         index=Page(
@@ -488,6 +500,7 @@ class Disagreement(Record):
             "Where the articles disagree",
             "Questions the articles answer differently, with every side cited.",
             nav="Disagreements",
+            search_boost=4.0,  # what readers come for
         ),
     )
 

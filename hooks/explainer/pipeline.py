@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .ages import check_ages
 from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Pos, Report, Severity
 from .grounding import check_grounding
@@ -79,6 +80,7 @@ def check(
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
+        check_ages(verified, report)
         pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)
         check_docs(pages, verified, report)
         if editorial:

@@ -65,6 +65,8 @@ def page_meta(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
         "description": escape(plan.description),
         "og_type": plan.og_type,
     }
+    if plan.wide:
+        meta["hide"] = ["toc"]
     if plan.search_boost is not None:
         meta["search"] = {"boost": plan.search_boost}
     meta["jsonld"] = Markup(script_json(page_data(site, plan, pub)))

@@ -25,7 +25,7 @@ from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys
 # site and checks that every name and anchor it generates is covered here.
 # What MkDocs, the theme and the export write (robots.txt sits at the top of the site).
 SITE_FILES = {"index", "404", "assets", "data", "robots", "search", "sitemap"}
-GENERATED_PAGES = {"reference"}  # pages the hook adds that belong to no record kind (see render.py)
+GENERATED_PAGES = {"reference", "compare"}  # pages the hook adds that belong to no record kind (see render.py)
 RESERVED_IDS = (
     SITE_FILES
     | GENERATED_PAGES
@@ -36,7 +36,10 @@ RESERVED_IDS = (
         if page is not None
     }
 )
-RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+")
+RESERVED_ANCHORS = re.compile(
+    r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+"
+    r"|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+"
+)
 
 R = TypeVar("R", bound=Record)
 
@@ -207,7 +210,10 @@ def _register(index: Index, report: Report, kind: str, record: Record, record_id
         )
         return False
     if is_reserved(record_id):
-        hint = "sec-..., p-N, q-N-N, by-q-N-N, tip-N and wording-N are anchors on generated pages; choose another id"
+        hint = (
+            "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are "
+            "anchors on generated pages; choose another id"
+        )
         report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
         return False
     if record_id in index.records:

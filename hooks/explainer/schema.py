@@ -71,6 +71,7 @@ class Page:
     # schema.org type of the page itself; unset: CollectionPage for an index, WebPage for a record's page.
     schema_page: str | None = None
     nav: str | None = None  # its name in the site's navigation, when shorter than its title
+    wide: bool = False  # its tables need the room of the contents sidebar: it lists its contents inline
 
     def path_of(self, record_id: str) -> str:
         return self.path.replace("{id}", record_id)

@@ -34,6 +34,7 @@ SOURCES = _index_of(model.Source)
 TRANSCRIPTS = _index_of(model.Transcript)
 CORRECTIONS = _index_of(model.Correction)
 REFERENCE = "reference.md"  # the content reference, generated from the declarations (see reference.py)
+COMPARE = "compare.md"  # the articles side by side (see compare.py)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
 # At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
