@@ -47,7 +47,8 @@ def person(person_id: str, *relations: tuple[str, str]) -> model.Person:
         id=person_id,
         name=person_id.replace("-", " ").title(),
         relations=[
-            model.Relation(POS, id=f"{person_id}-{kind}-{other}", kind=kind, person=other) for kind, other in relations
+            model.Relation(POS, id=f"{person_id}-{kind}-{other}", kind=kind, person=other, citations=[])
+            for kind, other in relations
         ],
     )
 
