@@ -107,14 +107,17 @@ OVERRIDES = {
     ],
     "partials/nav-item.html": [
         '-           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
-        '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
-        '-               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
-        '+               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
+        '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ '
+        'tabindex }}"{% endif %}>',
+        '-               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label" tabindex="{{ '
+        'tabindex }}">',
+        '+               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label"{% if tabindex '
+        '%} tabindex="{{ tabindex }}"{% endif %}>',
         '-       <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
         '+         <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
     ],
     "partials/path.html": [
-        "-   <nav class=\"md-path\" aria-label=\"{{ lang.t('nav') }}\" {{ hidden }}>",
+        '-   <nav class="md-path" aria-label="{{ lang.t(\'nav\') }}" {{ hidden }}>',
         '+   <nav class="md-path" aria-label="Breadcrumb" {{ hidden }}>',
         '+       <li class="md-path__item md-path__item--current">',
         '+         <a href="{{ page.url | url }}" class="md-path__link" aria-current="page">',

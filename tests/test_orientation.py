@@ -119,9 +119,10 @@ def test_the_reader_menu_holds_reader_pages_and_editor_pages_sit_under_about_thi
             r'<li class="md-nav__item[^"]*">\s*<a href="(?!#)[^"]*" class="md-nav__link[^"]*">(.*?)</a>', menu, re.S
         )
     ]
-    assert top[:10] == [
+    assert top[:11] == [
         "Home",
         "People",
+        "Organizations",
         "Timeline",
         "Quotes",
         "Transcripts",
