@@ -727,6 +727,29 @@ def test_markdown_output_escapes_editor_text(text: str, expected: str) -> None:
     assert markdown_escape(text) == expected
 
 
+def test_a_revision_that_declared_outlets_as_names_is_read_for_comparison_only(tmp_path: Path) -> None:
+    from explainer.pipeline import Layout, check
+
+    names = "names:\n  - name: Bob Example\n    kind: outlet\n  - name: March\n    kind: organisation\n"
+    old = make_project(tmp_path / "old", {**FIRST, "names.yaml": names})
+    new = make_project(tmp_path / "new", FIRST)
+    for project in (old, new):
+        (project / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
+        (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
+    # The build and the checker refuse the old kinds, with their place.
+    _, diagnostics = check(Layout(old))
+    assert [(str(d.pos), d.message) for d in diagnostics if d.pos.path == "content/names.yaml"] == [
+        ("content/names.yaml:3:11", "'outlet' is not one of: title, place"),
+        ("content/names.yaml:5:11", "'organisation' is not one of: title, place"),
+    ]
+    # A comparison reads the revision: such names are organizations now, and no page shows a name.
+    result = subprocess.run(
+        [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["records"] == []
+
+
 def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_only(tmp_path: Path) -> None:
     from explainer.pipeline import Layout, check
 
