@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
+`test` runs ruff (lint, and format --check at 120 columns), mypy (strict) and pytest.
+
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
 """
@@ -56,7 +58,12 @@ def ensure_node_tools() -> None:
         _apt_install("nodejs", "npm")
     print("Installing the Node test tools from package-lock.json ...", flush=True)
     # --ignore-scripts: vnu-jar's install script would download a Java of its own; ensure_java uses Debian's.
-    if subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
+    if (
+        subprocess.run(
+            ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT
+        ).returncode
+        != 0
+    ):
         sys.exit("dev.py: npm ci failed (see above)")
     stamp.write_text(fingerprint)
 
@@ -113,9 +120,10 @@ def main(argv: list[str]) -> int:
     ensure_node_tools()
     ensure_browser()
     ensure_java()
-    lint = run("ruff", "check", ".")
+    lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
+    types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     tests = run("python", "-m", "pytest", *rest)
-    return lint or tests
+    return lint or types or tests
 
 
 if __name__ == "__main__":

@@ -49,7 +49,14 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 LIGHTHOUSE_DIR = ROOT / "bench" / "lighthouse"
 LIGHTHOUSE = LIGHTHOUSE_DIR / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 COMPRESSED = {".html", ".css", ".js", ".json", ".jsonld", ".svg", ".txt", ".xml"}
 
 # Page types by URL path (relative to the site root), first match wins.
@@ -166,7 +173,9 @@ def measure_pages(base: str, paths: list[str]) -> list[PageFigures]:
         try:
             for path in paths:
                 # A fresh context per page: nothing cached, as for a first visit.
-                context = browser.new_context(viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True, device_scale_factor=2)
+                context = browser.new_context(
+                    viewport={"width": 412, "height": 823}, is_mobile=True, has_touch=True, device_scale_factor=2
+                )
                 page = context.new_page()
                 finished: list[Any] = []
                 page.on("requestfinished", functools.partial(_collect, finished))
@@ -196,8 +205,19 @@ def lighthouse(url: str) -> dict[str, Any]:
         env = {**os.environ, "CHROME_PATH": str(CHROMIUM)}
         flags = " ".join(["--headless=new", *CHROMIUM_ARGS])
         subprocess.run(
-            [str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json", f"--output-path={out}", f"--chrome-flags={flags}", "--quiet"],
-            check=True, env=env, cwd=tmp, timeout=600,
+            [
+                str(LIGHTHOUSE),
+                url,
+                "--only-categories=performance",
+                "--output=json",
+                f"--output-path={out}",
+                f"--chrome-flags={flags}",
+                "--quiet",
+            ],
+            check=True,
+            env=env,
+            cwd=tmp,
+            timeout=600,
         )
         report = json.loads(out.read_text(encoding="utf-8"))
     audits = report["audits"]
@@ -216,7 +236,13 @@ def lighthouse(url: str) -> dict[str, Any]:
 def build_site(target: Path) -> None:
     log("Building the site (mkdocs build --strict) ...")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)], cwd=ROOT, env=env, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "--site-dir", str(target)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         sys.exit(f"bench/pages.py: the build failed:\n{result.stderr[-4000:]}")
 
@@ -241,8 +267,13 @@ def summarize(figures: list[PageFigures], runs: int, base: str, skip_lighthouse:
         pages = by_type[name]
         worst = max(pages, key=lambda f: f.dom)
         row: dict[str, Any] = {
-            "type": name, "pages": len(pages), "page": worst.path or "(home)", "dom": worst.dom,
-            "dom_median": statistics.median(f.dom for f in pages), "bytes": worst.total_bytes, "bytes_by_kind": worst.bytes_by_kind,
+            "type": name,
+            "pages": len(pages),
+            "page": worst.path or "(home)",
+            "dom": worst.dom,
+            "dom_median": statistics.median(f.dom for f in pages),
+            "bytes": worst.total_bytes,
+            "bytes_by_kind": worst.bytes_by_kind,
         }
         if not skip_lighthouse:
             results = []
@@ -281,9 +312,16 @@ def compare(baseline: Path, site: Path, paths: list[str], runs: int) -> list[dic
             row: dict[str, Any] = {"type": name, "page": after.path or "(home)"}
             for side, figures in (("before", before), ("after", after)):
                 median = sorted(results[side], key=lambda r: r["score"])[len(results[side]) // 2]
-                row[side] = {"dom": figures.dom, "bytes": figures.total_bytes, "bytes_by_kind": figures.bytes_by_kind,
-                             "lighthouse": median, "lighthouse_scores": [r["score"] for r in results[side]]}
-            row["score_ratio"] = round(row["after"]["lighthouse"]["score"] / max(row["before"]["lighthouse"]["score"], 1), 2)
+                row[side] = {
+                    "dom": figures.dom,
+                    "bytes": figures.total_bytes,
+                    "bytes_by_kind": figures.bytes_by_kind,
+                    "lighthouse": median,
+                    "lighthouse_scores": [r["score"] for r in results[side]],
+                }
+            row["score_ratio"] = round(
+                row["after"]["lighthouse"]["score"] / max(row["before"]["lighthouse"]["score"], 1), 2
+            )
             row["dom_ratio"] = round(after.dom / max(before.dom, 1), 2)
             rows.append(row)
     return rows
@@ -291,15 +329,18 @@ def compare(baseline: Path, site: Path, paths: list[str], runs: int) -> list[dic
 
 def comparison_table(rows: list[dict[str, Any]]) -> str:
     lines = [
-        "| page type | page measured | DOM elements before → after | KB transferred before → after | mobile score before → after (runs) | TBT ms before → after | LCP s before → after |",
+        "| page type | page measured | DOM elements before → after | KB transferred before → after | mobile score "
+        "before → after (runs) | TBT ms before → after | LCP s before → after |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in rows:
         b, a = r["before"], r["after"]
         lb, la = b["lighthouse"], a["lighthouse"]
         lines.append(
-            f"| {r['type']} | `{r['page']}` | {b['dom']:,} → {a['dom']:,} | {b['bytes'] / 1024:.0f} → {a['bytes'] / 1024:.0f} "
-            f"| {lb['score']} → {la['score']} ({', '.join(map(str, b['lighthouse_scores']))} / {', '.join(map(str, a['lighthouse_scores']))}) "
+            f"| {r['type']} | `{r['page']}` | {b['dom']:,} → {a['dom']:,} | {b['bytes'] / 1024:.0f} → "
+            f"{a['bytes'] / 1024:.0f} "
+            f"| {lb['score']} → {la['score']} ({', '.join(map(str, b['lighthouse_scores']))} / "
+            f"{', '.join(map(str, a['lighthouse_scores']))}) "
             f"| {lb['tbt_ms']} → {la['tbt_ms']} | {lb['lcp_ms'] / 1000:.1f} → {la['lcp_ms'] / 1000:.1f} |"
         )
     return "\n".join(lines)
@@ -308,11 +349,13 @@ def comparison_table(rows: list[dict[str, Any]]) -> str:
 def markdown_table(rows: list[dict[str, Any]]) -> str:
     if rows and "before" in rows[0]:
         return comparison_table(rows)
+
     def kb(n: int) -> str:
         return f"{n / 1024:.0f}"
 
     lines = [
-        "| page type (pages) | page measured | DOM elements (median of type) | KB transferred: total (HTML, CSS, JS, search index) | mobile score (runs) | FCP / LCP s | TBT ms | CLS |",
+        "| page type (pages) | page measured | DOM elements (median of type) | KB transferred: total (HTML, CSS, JS, "
+        "search index) | mobile score (runs) | FCP / LCP s | TBT ms | CLS |",
         "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for r in rows:
@@ -322,24 +365,49 @@ def markdown_table(rows: list[dict[str, Any]]) -> str:
         paint = f"{lh['fcp_ms'] / 1000:.1f} / {lh['lcp_ms'] / 1000:.1f}" if lh else ""
         parts = ", ".join(kb(b.get(kind, 0)) for kind in ("html", "css", "js", "search index"))
         lines.append(
-            f"| {r['type']} ({r['pages']}) | `{r['page']}` | {r['dom']:,} ({r['dom_median']:,.0f}) | {kb(r['bytes'])} ({parts}) "
+            f"| {r['type']} ({r['pages']}) | `{r['page']}` | {r['dom']:,} ({r['dom_median']:,.0f}) | {kb(r['bytes'])} "
+            f"({parts}) "
             f"| {score} | {paint} | {lh['tbt_ms'] if lh else ''} | {lh['cls'] if lh else ''} |"
         )
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--site", type=Path, default=None, help="measure this already built site instead of building one")
-    parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page type; the median is reported (default: 3)")
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument(
+        "--site", type=Path, default=None, help="measure this already built site instead of building one"
+    )
+    parser.add_argument(
+        "--runs", type=int, default=3, help="Lighthouse runs per page type; the median is reported (default: 3)"
+    )
     parser.add_argument("--no-lighthouse", action="store_true", help="only DOM size and transferred bytes")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table instead of JSON lines")
-    parser.add_argument("--types", default=None, help="comma-separated page types to measure (default: all), e.g. person,source")
-    parser.add_argument("--baseline", type=Path, default=None, metavar="SITE", help="also measure this earlier build of the site, interleaved, and compare")
-    parser.add_argument("--table", type=Path, default=None, metavar="JSONL", help="only print the Markdown table of an earlier run's output")
+    parser.add_argument(
+        "--types", default=None, help="comma-separated page types to measure (default: all), e.g. person,source"
+    )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        metavar="SITE",
+        help="also measure this earlier build of the site, interleaved, and compare",
+    )
+    parser.add_argument(
+        "--table",
+        type=Path,
+        default=None,
+        metavar="JSONL",
+        help="only print the Markdown table of an earlier run's output",
+    )
     args = parser.parse_args(argv)
     if args.table:
-        print(markdown_table([json.loads(line) for line in args.table.read_text(encoding="utf-8").splitlines() if line.strip()]))
+        print(
+            markdown_table(
+                [json.loads(line) for line in args.table.read_text(encoding="utf-8").splitlines() if line.strip()]
+            )
+        )
         return 0
     if not CHROMIUM.exists():
         sys.exit(f"bench/pages.py: {CHROMIUM} is missing (apt-get install chromium)")

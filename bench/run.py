@@ -21,9 +21,10 @@ subprocess:
    (less the Markdown parsing of raw HTML that only build (3) does, measured separately).
 
 Running the hook's events in this process also times (in CPU seconds of this process) the
-library's steps one by one, to show which of them grows non-linearly. Each command runs --repeat times, interleaved; wall times are
-the fastest run (all runs are listed), CPU times the median. Wall time, CPU time (user + system)
-and peak RSS come from a minimal wrapper process that runs the command as its only child. One
+library's steps one by one, to show which of them grows non-linearly. Each command runs --repeat
+times, interleaved; wall times are the fastest run (all runs are listed), CPU times the median.
+Wall time, CPU time (user + system) and peak RSS come from a minimal wrapper process that runs the
+command as its only child. One
 JSON object per size is printed on stdout, one line each; progress goes to stderr. Numbers are
 seconds and ratios, never pass/fail.
 """
@@ -81,7 +82,30 @@ CURLY = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "—": "-
 class Prose:
     """Pseudo-words from syllables, drawn with Zipf-like frequencies, so short phrases repeat and long ones do not."""
 
-    ONSETS = ("b", "c", "d", "f", "g", "h", "k", "l", "m", "n", "p", "r", "s", "t", "v", "z", "br", "st", "tr", "pl", "ch", "sh")
+    ONSETS = (
+        "b",
+        "c",
+        "d",
+        "f",
+        "g",
+        "h",
+        "k",
+        "l",
+        "m",
+        "n",
+        "p",
+        "r",
+        "s",
+        "t",
+        "v",
+        "z",
+        "br",
+        "st",
+        "tr",
+        "pl",
+        "ch",
+        "sh",
+    )
     VOWELS = ("a", "e", "i", "o", "u", "ai", "ea", "ou")
     CODAS = ("", "", "", "n", "r", "s", "l", "t", "m", "nd", "st")
 
@@ -96,7 +120,10 @@ class Prose:
 
     def coin(self, syllables: int | None = None) -> str:
         count = syllables or self.rng.choice((1, 1, 2, 2, 2, 3, 3, 4))
-        return "".join(self.rng.choice(self.ONSETS) + self.rng.choice(self.VOWELS) + self.rng.choice(self.CODAS) for _ in range(count))
+        return "".join(
+            self.rng.choice(self.ONSETS) + self.rng.choice(self.VOWELS) + self.rng.choice(self.CODAS)
+            for _ in range(count)
+        )
 
     def word(self) -> str:
         return self.rng.choices(self.vocab, cum_weights=self.cum_weights)[0]
@@ -132,7 +159,11 @@ class Prose:
         if citations and self.rng.random() < 0.4:
             words = citations[0]["quote"].split()
             # A run of the passage's words with no quotation mark in it, quoted as the passage has it.
-            runs = [i for i in range(max(0, len(words) - 3)) if not any(ch in w for w in words[i : i + 4] for ch in "'\"‘’“”")]
+            runs = [
+                i
+                for i in range(max(0, len(words) - 3))
+                if not any(ch in w for w in words[i : i + 4] for ch in "'\"‘’“”")
+            ]
             if runs:
                 at = self.rng.choice(runs)
                 phrase = " ".join(words[at : at + self.rng.randint(2, 4)]).strip(",.;:")
@@ -161,7 +192,8 @@ class SeedText:
 
 
 def make_seeds(rng: random.Random, prose: Prose, count: int, chars: int) -> list[SeedText]:
-    """`count` articles of about `chars` characters: a headline, then paragraphs; a quarter of the sentences are dialogue."""
+    """`count` articles of about `chars` characters: a headline, then paragraphs; a quarter of the
+    sentences are dialogue."""
     speakers = [prose.name() for _ in range(40)]
     pool = [" ".join(prose.words(6, 16)).capitalize() for _ in range(80)]
     seeds = []
@@ -217,7 +249,8 @@ class Citer:
         self.stats: dict[str, int] = defaultdict(int)
 
     def cite(self, seed: SeedText, start: int, end: int) -> dict[str, Any]:
-        """A citation of seed.text[start:end], with prefix or occurrence when the passage alone is ambiguous."""
+        """A citation of seed.text[start:end], with a prefix or a suffix (or both) when the passage alone is
+        ambiguous, as editors are told to write it; an occurrence only where neither settles it."""
         assert seed.normalized is not None
         quote = seed.text[start:end].strip()
         start = seed.text.index(quote, start)
@@ -230,13 +263,16 @@ class Citer:
         if len(starts) == 1:
             self.stats["unique"] += 1
             return citation
-        before = seed.text[max(0, start - 60):start].split()[-4:]
-        if before:
-            prefix = " ".join(before)
-            pinned = find_passage(seed.normalized, typed, prefix=prefix)
-            if [m.start for m in pinned.matches] == [start]:
-                self.stats["prefix"] += 1
-                return {**citation, "prefix": prefix}
+        end = start + len(quote)
+        for words in (4, 8, 16):  # the fewest words before or after that settle it
+            prefix = " ".join(seed.text[max(0, start - 20 * words) : start].split()[-words:])
+            suffix = " ".join(seed.text[end : end + 20 * words].split()[:words])
+            for name, context in (("prefix", {"prefix": prefix}), ("suffix", {"suffix": suffix})):
+                if context[name]:
+                    pinned = find_passage(seed.normalized, typed, **context)
+                    if [m.start for m in pinned.matches] == [start]:
+                        self.stats[name] += 1
+                        return {**citation, **context}
         self.stats["occurrence"] += 1
         return {**citation, "occurrence": starts.index(start) + 1}
 
@@ -282,7 +318,8 @@ class Corpus:
 
 
 def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
-    """`size` statements: claims mostly, and people, facts, relations, events, inferences, quotes and answers in proportion."""
+    """`size` statements: claims mostly, and people, facts, relations, events, inferences, quotes and
+    answers in proportion."""
     rng = random.Random(SEED + size)
     prose = Prose(random.Random(SEED + 1), vocabulary=3000)
     citer = Citer(rng, seeds)
@@ -294,7 +331,10 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     quote_count = size * 8 // 100
     disagreement_count = size * 15 // 1000
 
-    topics = [{"id": f"topic-{i:04d}", "title": prose.sentence(2, 5).rstrip("."), "summary": prose.text()} for i in range(1, topic_count + 1)]
+    topics = [
+        {"id": f"topic-{i:04d}", "title": prose.sentence(2, 5).rstrip("."), "summary": prose.text()}
+        for i in range(1, topic_count + 1)
+    ]
     people: list[dict[str, Any]] = []
     for i in range(1, people_count + 1):
         name = prose.name()
@@ -327,7 +367,9 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     for n in range(1, fact_count + 1):
         person = rng.choice(people)
         cited = citer.several(1, 2)
-        person.setdefault("facts", []).append(with_voice({"id": f"fact-{n:05d}", "text": prose.text(cited), "citations": cited}))
+        person.setdefault("facts", []).append(
+            with_voice({"id": f"fact-{n:05d}", "text": prose.text(cited), "citations": cited})
+        )
     pairs: set[frozenset[str]] = set()
     n = 0
     while n < relation_count:
@@ -336,7 +378,14 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             continue
         pairs.add(frozenset((a["id"], b["id"])))
         n += 1
-        a.setdefault("relations", []).append({"id": f"relation-{n:05d}", "kind": rng.choice(model.RELATION_KINDS), "person": b["id"], "citations": citer.several(1, 1)})
+        a.setdefault("relations", []).append(
+            {
+                "id": f"relation-{n:05d}",
+                "kind": rng.choice(model.RELATION_KINDS),
+                "person": b["id"],
+                "citations": citer.several(1, 1),
+            }
+        )
 
     events: list[dict[str, Any]] = []
     inferences = orders = 0
@@ -346,7 +395,11 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
 
     for n in range(1, event_count + 1):
         event_citations = citer.several(1, 2)
-        event: dict[str, Any] = {"id": f"event-{n:05d}", "title": prose.sentence(3, 7, numbers=False).rstrip("."), "text": prose.text(event_citations)}
+        event: dict[str, Any] = {
+            "id": f"event-{n:05d}",
+            "title": prose.sentence(3, 7, numbers=False).rstrip("."),
+            "text": prose.text(event_citations),
+        }
         roll = rng.random()
         if roll < 0.6:
             date: dict[str, Any] = {"year": stated(rng.randint(1990, 2024))}
@@ -357,7 +410,10 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             event["date"] = date
         elif roll < 0.7:
             year, month = rng.randint(1990, 2024), rng.randint(1, 11)
-            event["date"] = {"earliest": {"year": stated(year), "month": stated(month)}, "latest": {"year": stated(year), "month": stated(month + 1)}}
+            event["date"] = {
+                "earliest": {"year": stated(year), "month": stated(month)},
+                "latest": {"year": stated(year), "month": stated(month + 1)},
+            }
         elif roll < 0.8:
             inferences += 1
             inference = {"id": f"inference-{n:05d}", "text": prose.sentence(), "citations": citer.several(1, 2)}
@@ -367,7 +423,9 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             # An undated event with a cited order against an earlier one: relations only ever point from
             # an event to a later-numbered undated one, so they can make no cycle.
             orders += 1
-            event["after"] = [{"id": f"order-{n:05d}", "event": rng.choice(events)["id"], "citations": citer.several(1, 1)}]
+            event["after"] = [
+                {"id": f"order-{n:05d}", "event": rng.choice(events)["id"], "citations": citer.several(1, 1)}
+            ]
         if rng.random() < 0.3:
             event["place"] = prose.name()
         event["participants"] = rng.sample(person_ids, rng.randint(1, 3))
@@ -390,12 +448,16 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         trim = n // len(keys)  # later rounds cite shorter parts of the same utterances
         citations = []
         for seed, said in where if trim == 0 else where[:1]:
-            spaces = [m.start() for m in re.finditer(" ", seed.text[said.start:said.end])]
+            spaces = [m.start() for m in re.finditer(" ", seed.text[said.start : said.end])]
             start, end = said.start, said.end
             if trim and len(spaces) > 2 * trim + 3:
                 start, end = said.start + spaces[trim - 1] + 1, said.start + spaces[-trim]
             citations.append(citer.cite(seed, start, end))
-        speaker = {"kind": "person", "person": rng.choice(person_ids)} if rng.random() < 0.9 else {"kind": "insider", "label": "an unnamed " + prose.word()}
+        speaker = (
+            {"kind": "person", "person": rng.choice(person_ids)}
+            if rng.random() < 0.9
+            else {"kind": "insider", "label": "an unnamed " + prose.word()}
+        )
         quote: dict[str, Any] = {"id": f"quote-{n + 1:05d}", "speaker": speaker}
         if rng.random() < 0.4:
             quote["addressee"] = rng.choice(person_ids)
@@ -409,14 +471,20 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
     disagreements = []
     answers = 0
     for n in range(1, disagreement_count + 1):
-        record: dict[str, Any] = {"id": f"disagreement-{n:05d}", "question": prose.sentence(5, 10, numbers=False).rstrip(".") + "?", "kind": "substance" if rng.random() < 0.8 else "wording"}
+        record: dict[str, Any] = {
+            "id": f"disagreement-{n:05d}",
+            "question": prose.sentence(5, 10, numbers=False).rstrip(".") + "?",
+            "kind": "substance" if rng.random() < 0.8 else "wording",
+        }
         record["topic"] = rng.choice(topics)["id"]
         record["about"] = rng.sample(person_ids, rng.randint(1, 2))
         record["answers"] = []
         for a in range(rng.choice((2, 2, 2, 3))):
             answers += 1
             cited = citer.several(1, 1)
-            record["answers"].append(with_voice({"id": f"answer-{n:05d}-{a + 1}", "text": prose.text(cited), "citations": cited}))
+            record["answers"].append(
+                with_voice({"id": f"answer-{n:05d}-{a + 1}", "text": prose.text(cited), "citations": cited})
+            )
         disagreements.append(record)
 
     # A few transcripts, half of their lines quotes (cited through the quote), half cited actions.
@@ -436,12 +504,19 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
             if rng.random() < 0.2:
                 line["note"] = prose.text()
             lines.append(line)
-        transcript = {"id": f"transcript-{n:03d}", "title": prose.sentence(3, 6).rstrip("."), "summary": prose.text(), "lines": lines}
+        transcript = {
+            "id": f"transcript-{n:03d}",
+            "title": prose.sentence(3, 6).rstrip("."),
+            "summary": prose.text(),
+            "lines": lines,
+        }
         if event_ids:
             transcript["event"] = rng.choice(event_ids)
         transcripts.append(transcript)
 
-    claim_count = size - fact_count - relation_count - event_count - inferences - orders - quote_count - answers - action_lines
+    claim_count = (
+        size - fact_count - relation_count - event_count - inferences - orders - quote_count - answers - action_lines
+    )
     claims = []
     for n in range(1, claim_count + 1):
         cited = citer.several(1, rng.choice((1, 1, 1, 2, 2, 3)))
@@ -458,7 +533,13 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         claims.append(claim)
 
     sources = [
-        {"id": s.id, "file": s.file, "sha256": hashlib.sha256(s.text.encode()).hexdigest(), "title": s.title, "title_kind": "headline"}
+        {
+            "id": s.id,
+            "file": s.file,
+            "sha256": hashlib.sha256(s.text.encode()).hexdigest(),
+            "title": s.title,
+            "title_kind": "headline",
+        }
         for s in seeds
     ]
     files: dict[str, Any] = {
@@ -471,18 +552,29 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         "transcripts.yaml": {"transcripts": transcripts},
     }
     for part, at in enumerate(range(0, len(claims), CLAIMS_PER_FILE)):
-        files[f"claims-{part + 1:03d}.yaml"] = {"claims": claims[at:at + CLAIMS_PER_FILE]}
+        files[f"claims-{part + 1:03d}.yaml"] = {"claims": claims[at : at + CLAIMS_PER_FILE]}
     index_md = (
         "# A synthetic explainer\n\n"
         f"Generated by bench/run.py. It mentions [[{person_ids[0]}]], "
-        f"[[{person_ids[1]}|another person]] and [[{quotes[0]['id']}]], and cites a claim. [[cite:{claims[0]['id']}]]\n\n"
+        f"[[{person_ids[1]}|another person]] and [[{quotes[0]['id']}]], and cites a claim. "
+        f"[[cite:{claims[0]['id']}]]\n\n"
         f"See also [[{topics[0]['id']}]], [[{event_ids[0]}]] and [[{seeds[0].id}]].\n"
     )
     counts = {
-        "claims": claim_count, "person_facts": fact_count, "relations": relation_count, "events": event_count,
-        "inferences": inferences, "event_orders": orders, "quotes": quote_count, "answers": answers, "disagreements": disagreement_count,
-        "transcript_action_lines": action_lines, "transcripts": len(transcripts),
-        "people": people_count, "topics": topic_count, "sources": len(seeds),
+        "claims": claim_count,
+        "person_facts": fact_count,
+        "relations": relation_count,
+        "events": event_count,
+        "inferences": inferences,
+        "event_orders": orders,
+        "quotes": quote_count,
+        "answers": answers,
+        "disagreements": disagreement_count,
+        "transcript_action_lines": action_lines,
+        "transcripts": len(transcripts),
+        "people": people_count,
+        "topics": topic_count,
+        "sources": len(seeds),
     }
     return Corpus(files, seeds, index_md, counts, dict(citer.stats))
 
@@ -571,6 +663,7 @@ def import_hook(path: Path) -> Any:
     if spec is None or spec.loader is None:
         raise SystemExit(f"cannot import {path}")
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # as MkDocs does: the hook's dataclasses look their module up
     spec.loader.exec_module(module)
     return module
 
@@ -611,8 +704,8 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         handwritten = {file.src_uri for file in files}
         with timers.timed("on_files_s"):
             files = hook.on_files(files, config)
-        plans: dict[str, PagePlan] = hook._build["plans"]
-        site = hook._build["renderer"].site
+        plans: dict[str, PagePlan] = hook._state.current().plans
+        site = hook._state.current().renderer.site
         pages = 0
         for file in files:
             target = docs / file.src_uri
@@ -639,14 +732,18 @@ def drive_hook(project: Path, plain: Path) -> Driven:
                 # Hand-written pages: the hook swaps wiki-links for tokens and puts their HTML back after
                 # Markdown; the plain project gets the HTML in its Markdown directly.
                 body = hook.on_page_content(body, page=page, config=config, files=files)
-            meta = {key: str(value) if isinstance(value, str) else value for key, value in page.meta.items()}  # Markup to str; keep mappings such as search
+            meta = {
+                key: str(value) if isinstance(value, str) else value for key, value in page.meta.items()
+            }  # Markup to str; keep mappings such as search
             front = f"---\n{yaml.safe_dump(meta, allow_unicode=True, width=4096)}---\n\n" if meta else ""
             target.write_text(front + body, encoding="utf-8")
         new_dirs = [d for d in config.theme.dirs if d not in theme_dirs_before]
         if new_dirs:
             shutil.copytree(new_dirs[0], plain / "overrides")
         original = (project / "mkdocs.yml").read_text(encoding="utf-8")
-        (plain / "mkdocs.yml").write_text(plain_config(original, config, files, plans, bool(new_dirs)), encoding="utf-8")
+        (plain / "mkdocs.yml").write_text(
+            plain_config(original, config, files, plans, bool(new_dirs)), encoding="utf-8"
+        )
     finally:
         timers.unwrap()
     steps = dict(timers.seconds)
@@ -735,16 +832,28 @@ except subprocess.TimeoutExpired:
 seconds = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 with open(out, "w") as f:
-    json.dump({"seconds": seconds, "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss, "returncode": code, "timed_out": timed_out}, f)
+    cpu = usage.ru_utime + usage.ru_stime
+    result = {"seconds": seconds, "cpu": cpu, "maxrss": usage.ru_maxrss, "returncode": code, "timed_out": timed_out}
+    json.dump(result, f)
 """
 
 
 def measure(command: list[str], cwd: Path, log: Path, timeout: float) -> Run:
     """Wall time and peak RSS of one subprocess, as seen by a minimal wrapper process that is its parent."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    # Compiled modules are cached, as in ordinary use: without the cache every run compiles the library
+    # (and the hook) from source, a fifth of a check's time at 10,000 statements on a busy machine.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     facts_file = log.with_suffix(".json")
     with log.open("wb") as out:
-        subprocess.run([PYTHON, "-c", WRAPPER, str(facts_file), str(timeout), *command], cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, check=True)
+        subprocess.run(
+            [PYTHON, "-c", WRAPPER, str(facts_file), str(timeout), *command],
+            cwd=cwd,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            check=True,
+        )
     facts = json.loads(facts_file.read_text())
     scale = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB on Linux
     return Run(facts["seconds"], facts["cpu"], facts["maxrss"] / scale, facts["returncode"], facts["timed_out"], log)
@@ -796,7 +905,9 @@ def machine() -> dict[str, Any]:
 # ---- one size -----------------------------------------------------------------------------------
 
 
-def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, repeat: int, facts: dict[str, Any]) -> dict[str, Any]:
+def bench_size(
+    size: int, seeds: list[SeedText], workdir: Path, timeout: float, repeat: int, facts: dict[str, Any]
+) -> dict[str, Any]:
     def say(text: str) -> None:
         print(f"[{size}] {text}", file=sys.stderr, flush=True)
 
@@ -828,7 +939,10 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
             runs[name].append(run)
             if run.returncode != 0:
                 errors.append(failure(name, run))
-            say(f"round {round_number}: {name}: {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU, peak RSS {run.peak_rss_mb:.0f} MB")
+            say(
+                f"round {round_number}: {name}: {run.seconds:.2f} s wall, {run.cpu_seconds:.2f} s CPU, peak RSS "
+                f"{run.peak_rss_mb:.0f} MB"
+            )
         if errors:
             break
 
@@ -863,7 +977,8 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         plain_cpu_s=round(cpu("plain"), 2) if ok else None,
         hooks_overhead_cpu_ratio=round(cpu("build") / cpu("plain"), 2) if ok else None,
         plain_markdown_cpu_s=round(plain_markdown_s, 2),
-        # The hook's own work in CPU seconds, not counting the Markdown parsing of raw HTML that only the plain build does.
+        # The hook's own work in CPU seconds, not counting the Markdown parsing of raw HTML that only the
+        # plain build does.
         hooks_own_cpu_s=round(cpu("build") - (cpu("plain") - plain_markdown_s), 2) if ok else None,
         hooks_overhead_cpu_ratio_adjusted=round(cpu("build") / (cpu("plain") - plain_markdown_s), 2) if ok else None,
         repeat=repeat,
@@ -882,7 +997,10 @@ def bench_size(size: int, seeds: list[SeedText], workdir: Path, timeout: float, 
         render_by_template={k: round(v, 3) for k, v in sorted(rendered.by_template.items(), key=lambda kv: -kv[1])},
         slowest_pages=[[uri, round(s, 3)] for uri, s in rendered.slowest],
         generate_s=round(generate_s, 2),
-        load_average_1min=[round(load_before, 2), round(os.getloadavg()[0], 2)],  # before and after: other work on the machine skews wall times
+        load_average_1min=[
+            round(load_before, 2),
+            round(os.getloadavg()[0], 2),
+        ],  # before and after: other work on the machine skews wall times
         errors=errors,
         **facts,
     )
@@ -913,21 +1031,46 @@ def layout_scaling(seed: SeedText, counts: list[int]) -> Iterator[dict[str, Any]
         widened = sum(1 for span, ext in extent.items() if span != ext)
         n_log_n = len(unique) * max(math.log2(len(unique)), 1.0)
         yield {
-            "seed_kb": round(len(seed.text.encode()) / 1000, 1), "passages": len(unique), "widened": widened,
-            "laminate_cpu_s": round(laminate_s, 4), "layout_cpu_s": round(layout_s, 4),
+            "seed_kb": round(len(seed.text.encode()) / 1000, 1),
+            "passages": len(unique),
+            "widened": widened,
+            "laminate_cpu_s": round(laminate_s, 4),
+            "layout_cpu_s": round(layout_s, 4),
             "laminate_us_per_p_log_p": round(laminate_s / n_log_n * 1e6, 3),
         }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--sizes", default="1000,10000", help="comma-separated statement counts (default: 1000,10000)")
-    parser.add_argument("--seeds", type=int, default=SEED_COUNT, help=f"number of seed articles (default: {SEED_COUNT})")
-    parser.add_argument("--seed-chars", type=int, default=SEED_CHARS, help=f"approximate characters per seed article (default: {SEED_CHARS})")
-    parser.add_argument("--timeout", type=float, default=3600, help="seconds before a measured subprocess is killed (default: 3600)")
-    parser.add_argument("--repeat", type=int, default=3, help="measure each command this many times; wall times are the fastest run, CPU times the median (default: 3)")
+    parser.add_argument(
+        "--seeds", type=int, default=SEED_COUNT, help=f"number of seed articles (default: {SEED_COUNT})"
+    )
+    parser.add_argument(
+        "--seed-chars",
+        type=int,
+        default=SEED_CHARS,
+        help=f"approximate characters per seed article (default: {SEED_CHARS})",
+    )
+    parser.add_argument(
+        "--timeout", type=float, default=3600, help="seconds before a measured subprocess is killed (default: 3600)"
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="measure each command this many times; wall times are the fastest run, CPU times the median (default: 3)",
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep the generated projects and sites in this folder")
-    parser.add_argument("--layout-scaling", default=None, metavar="COUNTS", help="instead: time the source-page passage layout on one seed for these citation counts, e.g. 250,500,1000,2000,4000,8000")
+    parser.add_argument(
+        "--layout-scaling",
+        default=None,
+        metavar="COUNTS",
+        help="instead: time the source-page passage layout on one seed for these citation counts, e.g. "
+        "250,500,1000,2000,4000,8000",
+    )
     args = parser.parse_args(argv)
     if args.layout_scaling:
         rng = random.Random(SEED)

@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from jinja2 import Environment
 from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
@@ -34,56 +37,94 @@ from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
-from explainer.render import PagePlan, Renderer
+from explainer.render import PagePlan, Renderer, WikiResolver
 from explainer.timestamps import content_time
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
 
 log = get_plugin_logger("explainer")
 
+
 # Set to 1 by the deploy workflow: the build is for publishing, so the site address must be real.
 DEPLOY_ENV = "EXPLAINER_DEPLOY"
 
-# Set afresh by every on_config: `mkdocs serve` imports this module once and rebuilds many times.
-_build: dict[str, Any] = {}
+
+@dataclass
+class Build:
+    """What on_config computed for one build, for the events that follow it."""
+
+    layout: Layout
+    renderer: Renderer
+    publication: Publication  # what the structured data says about the site
+    plans: dict[str, PagePlan]  # by source path
+    wikilinks: WikiLinkExtension  # told, before each hand-written page's Markdown runs, which page it is on
+    # Each hand-written page's wiki-link resolver, by source path: its citation notes go after the content.
+    resolvers: dict[str, WikiResolver] = field(default_factory=dict)
+
+
+@dataclass
+class State:
+    """Set afresh by every on_config: `mkdocs serve` imports this module once and rebuilds many times."""
+
+    build: Build | None = None
+    failed: bool = False  # the last on_config found errors in the content
+
+    def current(self) -> Build:
+        if self.build is None:
+            raise PluginError("the explainer hook's on_config did not run for this build")
+        return self.build
+
+
+_state = State()
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
-    _build.clear()
+    _state.build, _state.failed = None, False
     root = _project_root(config)
     config_path = Path(config.config_file_path).resolve()
     options_report = Report()
     options = read_options(config_path, options_report, shown=config_path.relative_to(root).as_posix())
     if options_report.items:
-        _build["failed"] = True
+        _state.failed = True
         raise PluginError(str(ExplainerError(options_report.sorted())))
     layout = Layout(root, Path(config.docs_dir).resolve().relative_to(root).as_posix(), options)
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
-        _build["failed"] = True
+        _state.failed = True
         raise PluginError(str(exc)) from None
     for diagnostic in diagnostics:
         log.warning(diagnostic.format_text())
     custom_dir = config.theme.custom_dir
     # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
     words = load_words(root, options, Report())  # its problems were reported by the check
-    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [], words)
+    renderer = Renderer(
+        verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [], words
+    )
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
-        log.warning(f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: set SITE_URL to the address the site is published at")
+        log.warning(
+            f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: "
+            "set SITE_URL to the address the site is published at"
+        )
     try:
         created = content_time(layout.root, (layout.content_dir, layout.seeds_dir))
     except ValueError as exc:
         raise PluginError(str(exc)) from None
     if created is None:
         log.info("the annotations carry no created time: set SOURCE_DATE_EPOCH or build from a git checkout")
-    publication = Publication(config.site_url or "", config.site_name, config.site_description or "", config.theme.get("language") or "en", created)
+    publication = Publication(
+        config.site_url or "",
+        config.site_name,
+        config.site_description or "",
+        config.theme.get("language") or "en",
+        created,
+    )
     for line in format_measures(renderer.site.measures):
         log.info(f"coverage: {line}")
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
-    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes instances through
-    _build.update(words=words, layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
+    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes extension instances through
+    _state.build = Build(layout, renderer, publication, {plan.src_uri: plan for plan in renderer.plan()}, wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
@@ -95,8 +136,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    plans: dict[str, PagePlan] = _build["plans"]
-    for plan in plans.values():
+    build = _state.current()
+    for plan in build.plans.values():
         if files.get_file_from_path(plan.src_uri) is not None:
             raise PluginError(f"{config.docs_dir}/{plan.src_uri} would hide a generated page; rename or remove it")
         # Entity pages are reached from index pages; a nav listing them all would make builds quadratic.
@@ -104,7 +145,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         generated.edit_uri = _edit_uri(config, plan.edit_path)
         files.append(generated)
-    for path, content in extra_files(_build["renderer"].site, _build["publication"]):
+    for path, content in extra_files(build.renderer.site, build.publication):
         files.append(File.generated(config, path, content=content))
     return files
 
@@ -122,9 +163,10 @@ def _project_root(config: MkDocsConfig) -> Path:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    plan = _build["plans"].get(page.file.src_uri)
+    build = _state.current()
+    plan = build.plans.get(page.file.src_uri)
     if plan is not None:
-        page.meta.update(page_meta(_build["renderer"].site, plan, _build["publication"]))
+        page.meta.update(page_meta(build.renderer.site, plan, build.publication))
         if plan.parent is not None and page.parent is None:
             # A record's page is not in the menu; under its index page, the index is highlighted while the
             # page is shown (MkDocs marks a page's parents active) and the theme's breadcrumbs lead back to it.
@@ -132,19 +174,19 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             if index is not None and index.page is not None:
                 page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
-    resolver = _build["renderer"].wikilink_resolver(page.url)
-    _build["wikilinks"].resolve = resolver
-    _build.setdefault("resolvers", {})[page.file.src_uri] = resolver  # its citation notes go after the content
+    resolver = build.renderer.wikilink_resolver(page.url)
+    build.wikilinks.resolve = resolver
+    build.resolvers[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    plan = _build["plans"].get(page.file.src_uri)
-    renderer: Renderer = _build["renderer"]
+    build = _state.current()
+    plan = build.plans.get(page.file.src_uri)
     if plan is None:
-        rendered = renderer.finish_page(html, _build.get("resolvers", {}).get(page.file.src_uri))
+        rendered = build.renderer.finish_page(html, build.resolvers.get(page.file.src_uri))
     else:
-        rendered = renderer.render(plan, page.url)
+        rendered = build.renderer.render(plan, page.url)
         # Generated pages skip Markdown, so their table of contents comes from the headings they render.
         page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
     page.meta.update(rendered.meta)
@@ -159,15 +201,18 @@ def _anchor_link(heading: Heading) -> AnchorLink:
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:
     # Hand-written pages: by now MkDocs knows their title (from the first heading).
-    if page.file.src_uri not in _build["plans"]:
+    build = _state.current()
+    if page.file.src_uri not in build.plans:
         title = config.site_name if page.is_homepage else (page.title or config.site_name)
         description = page.meta.get("description") or config.site_description or ""
-        page.meta["jsonld"] = handwritten_page_jsonld(_build["publication"], page.url, title, description, is_home=page.is_homepage)
+        page.meta["jsonld"] = handwritten_page_jsonld(
+            build.publication, page.url, title, description, is_home=page.is_homepage
+        )
     return context
 
 
-def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
-    words = _build["words"]
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    words = _state.current().renderer.site.words
     env.globals["explainer_words"] = words
     env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))  # safe inside <script>
     return env
@@ -175,14 +220,16 @@ def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
 
 def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict[str, Any]:
     if template_name == "404.html":
-        title = _build["words"].text("page.not_found.title")
-        context["explainer_jsonld"] = handwritten_page_jsonld(_build["publication"], "404.html", title, "", is_home=False)
+        title = _state.current().renderer.site.words.text("page.not_found.title")
+        context["explainer_jsonld"] = handwritten_page_jsonld(
+            _state.current().publication, "404.html", title, "", is_home=False
+        )
     return context
 
 
-def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
+def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
     root = _project_root(config)
-    layout: Layout = _build.get("layout") or Layout(root)
+    layout = _state.build.layout if _state.build is not None else Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
     if layout.options is not None and layout.options.words:
@@ -202,8 +249,11 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
         try:
             builder(*args, **kwargs)
         except Exception:
-            if not _build.get("failed"):
+            if not _state.failed:
                 raise
-            log.error("The content has errors (listed above); still serving the last good build. Fix them and save to rebuild.")
+            log.error(
+                "The content has errors (listed above); still serving the last good build. Fix them and save "
+                "to rebuild."
+            )
 
     return build

@@ -25,7 +25,11 @@ SUITE = Path(__file__).resolve().parent / "standards" / "web-annotation-tests"
 FORMATS = ("uri", "date-time")
 
 # Which test files apply to which kind of object.
-ANNOTATION_TESTS = ("annotations/annotationMusts.test", "annotations/annotationOptionals.test", "annotations/annotationsAgentOptionals.test")
+ANNOTATION_TESTS = (
+    "annotations/annotationMusts.test",
+    "annotations/annotationOptionals.test",
+    "annotations/annotationsAgentOptionals.test",
+)
 COLLECTION_TESTS = ("collections/collectionMusts.test", "collections/collectionOptionals.test")
 PAGE_TESTS = ("collections/pages/pageMusts.test", "collections/pages/pageOptionals.test")
 
@@ -50,7 +54,9 @@ def format_checker() -> Any:
     checker = Draft4Validator.FORMAT_CHECKER
     missing = [name for name in FORMATS if name not in checker.checkers]
     if missing:
-        raise RuntimeError(f"jsonschema cannot check the formats {missing}: install the pinned rfc3986-validator and rfc3339-validator")
+        raise RuntimeError(
+            f"jsonschema cannot check the formats {missing}: install the pinned rfc3986-validator and rfc3339-validator"
+        )
     return checker
 
 

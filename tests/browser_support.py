@@ -23,13 +23,24 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
+
 def _words(text: str) -> str:
     """Text as a reader compares it: runs of white space as one space, curly quotes as straight ones."""
-    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split())
+    return " ".join(
+        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split()
+    )
 
 
 # --- the site, served on 127.0.0.1 -------------------------------------------------------------------------------
@@ -118,7 +129,9 @@ def _reader(browser: Browser, base: str, **options: Any) -> Reader:
 
 @pytest.fixture(scope="session")
 def desktop(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
+    reader = _reader(
+        browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"]
+    )
     yield reader
     reader.context.close()
 
@@ -133,7 +146,9 @@ def dark(browser: Browser, site_url: str) -> Iterator[Reader]:
 
 @pytest.fixture(scope="session")
 def phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
+    reader = _reader(
+        browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light"
+    )
     yield reader
     reader.context.close()
 

@@ -104,7 +104,12 @@ nav:
 """
 
 
-def make_project(path: Path, files: dict[str, str] | None = None, *, docs_index: str = "# Tiny\n\n[[ann]] greets [[bob|him]]. [[cite:ann-greets]]\n") -> Path:
+def make_project(
+    path: Path,
+    files: dict[str, str] | None = None,
+    *,
+    docs_index: str = "# Tiny\n\n[[ann]] greets [[bob|him]]. [[cite:ann-greets]]\n",
+) -> Path:
     """A small but complete project: one seed, a few records, a home page. `files` override content files."""
     (path / "seeds").mkdir(parents=True)
     (path / "seeds" / "tiny.txt").write_text(TINY_SEED, encoding="utf-8")

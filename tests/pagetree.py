@@ -118,13 +118,21 @@ def read_list(ol: Element) -> Any:
         note = item.find("p", "ex-unordered__note").text()
         parts = item.find("ul", "ex-unordered__list").elements()
         if note == UNORDERED:
-            assert [p.find("p", "ex-strand__note").text() for p in parts[1:]] == ["In no known order with the above:"] * (len(parts) - 1)
+            assert [p.find("p", "ex-strand__note").text() for p in parts[1:]] == [
+                "In no known order with the above:"
+            ] * (len(parts) - 1)
             steps.append(frozenset(read_list(part.find("ol")) for part in parts))
         else:
             assert note == PARTIAL, note
             events = parts
             follows = [e.find_all("p", "ex-event__after") + e.find_all("span", "ex-event__after") for e in events]
-            steps.append(Partial(frozenset((event_of(e), _links(f[0]) if f else frozenset()) for e, f in zip(events, follows, strict=True))))
+            steps.append(
+                Partial(
+                    frozenset(
+                        (event_of(e), _links(f[0]) if f else frozenset()) for e, f in zip(events, follows, strict=True)
+                    )
+                )
+            )
     return steps[0] if len(steps) == 1 else tuple(steps)
 
 

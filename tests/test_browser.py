@@ -33,6 +33,8 @@ PAGES = {
     "home": "",
     "people-index": "people/",
     "person": "people/alec-baldwin/",
+    "organizations-index": "organizations/",
+    "organization": "organizations/extra/",
     "timeline": "timeline/",
     "quotes-index": "quotes/",
     "quote": "quotes/when-im-talking/",
@@ -44,6 +46,7 @@ PAGES = {
     "transcripts-index": "transcripts/",
     "transcript": "transcripts/extra-interview-transcript/",
     "how-to-edit": "how-to-edit/",
+    "reference": "reference/",
     "corrections": "corrections/",
 }
 HILARIA = "people/hilaria-baldwin/"  # the page with the most statements
@@ -54,7 +57,10 @@ STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement
 # --- citation chips: one per statement, a disclosure button with a popover -----------------------------------------
 
 CHIP = "a.ex-chip"
-CONTROLS = "a.ex-chip, a.ex-corrected, a.ex-copylink, a.ex-para, .ex-pop button, .ex-pop a, .ex-card button, .ex-landed a, .ex-landed button, .ex-reading-toggle, .ex-toggle"
+CONTROLS = (
+    "a.ex-chip, a.ex-corrected, a.ex-copylink, a.ex-para, .ex-pop button, .ex-pop a, .ex-card button, .ex-landed a, "
+    ".ex-landed button, .ex-reading-toggle, .ex-toggle"
+)
 NAME = re.compile(r"(\d+) articles?(?:, (\d+) independent reports?)?")
 
 
@@ -68,8 +74,10 @@ def _pop_state(page: Page) -> dict[str, Any] | None:
             const pop = document.getElementById('ex-pop');
             if (!pop || pop.hidden) return null;
             const box = pop.getBoundingClientRect();
-            return {title: pop.querySelector('.ex-pop__title').textContent, focused: pop.contains(document.activeElement),
-                    items: [...pop.querySelectorAll('ol > li')].map(li => ({article: li.querySelector('cite').textContent,
+            return {title: pop.querySelector('.ex-pop__title').textContent,
+                focused: pop.contains(document.activeElement),
+                    items: [...pop.querySelectorAll('ol > li')].map(li => ({article: li.querySelector('cite')
+                        .textContent,
                         sentence: li.querySelector('q').textContent, marked: li.querySelector('q mark').textContent,
                         link: li.querySelector('a').textContent, href: li.querySelector('a').href})),
                     top: box.top, bottom: box.bottom, left: box.left, right: box.right, width: box.width};
@@ -97,7 +105,9 @@ def test_each_statement_has_one_chip_named_by_its_support(desktop: Reader) -> No
     assert page.locator("sup.ex-cite, .ex-cite__tip, .ex-support").count() == 0  # the old per-passage markers are gone
     # The list is read only when opened: before that the popover the chips control is hidden and empty.
     assert _pop_state(page) is None
-    assert page.evaluate("() => { const p = document.getElementById('ex-pop'); return p.hidden && !p.querySelector('li'); }")
+    assert page.evaluate(
+        "() => { const p = document.getElementById('ex-pop'); return p.hidden && !p.querySelector('li'); }"
+    )
     expect(page.locator(CHIP).first).to_have_accessible_name(NAME)
 
 
@@ -113,13 +123,21 @@ def test_a_chip_lists_each_article_with_the_passage_in_its_sentence(desktop: Rea
     state = _pop_state(page)
     assert state is not None
     assert state["title"] == "2 articles, 1 independent report"
-    sentence = "The video saw them engaging in a patronizing back-and-forth, with the yoga teacher–turned–reality star cuing up her husband’s responses."
+    sentence = (
+        "The video saw them engaging in a patronizing back-and-forth, with the yoga teacher–turned–reality star cuing "
+        "up her husband’s responses."
+    )
     assert [(i["article"], i["sentence"], i["marked"]) for i in state["items"]] == [
         ("the “fireworks” article", sentence, "the yoga teacher–turned–reality star"),
         ("the “speak for her” article", sentence, "the yoga teacher–turned–reality star"),
     ]
-    assert [i["link"] for i in state["items"]] == ["Read in the “fireworks” article", "Read in the “speak for her” article"]
-    expect(page.locator("#ex-pop .ex-pop__explain")).to_contain_text("The “fireworks” article and the “speak for her” article copy each other, so they count as one report.")
+    assert [i["link"] for i in state["items"]] == [
+        "Read in the “fireworks” article",
+        "Read in the “speak for her” article",
+    ]
+    expect(page.locator("#ex-pop .ex-pop__explain")).to_contain_text(
+        "The “fireworks” article and the “speak for her” article copy each other, so they count as one report."
+    )
     expect(page.locator("#ex-pop .ex-pop__explain a")).to_have_accessible_name("How copying is measured")
     mark = page.locator("#ex-pop mark").first.evaluate("m => getComputedStyle(m).backgroundColor")
     assert mark not in {"transparent", "rgba(0, 0, 0, 0)"}
@@ -132,7 +150,12 @@ def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(d
     page = desktop.open(PAGES["person"])
     chip = page.locator(f"li.ex-statement[id] > {CHIP}").first
     statement_id = chip.evaluate("a => a.parentElement.id")
-    statement_text = _words(chip.evaluate("a => { const li = a.parentElement.cloneNode(true); li.querySelectorAll('a.ex-chip, a.ex-copylink').forEach(e => e.remove()); return li.textContent; }"))
+    statement_text = _words(
+        chip.evaluate(
+            "a => { const li = a.parentElement.cloneNode(true); li.querySelectorAll('a.ex-chip, "
+            "a.ex-copylink').forEach(e => e.remove()); return li.textContent; }"
+        )
+    )
     chip.click()
     first = _pop_state(page)["items"][0]
     page.locator("#ex-pop ol > li a").first.click()
@@ -217,7 +240,9 @@ def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
         expect(chip).to_have_attribute("aria-expanded", "true")
         page.keyboard.press("Tab")  # into the popover: the close button first, then its links
         page.keyboard.press("Tab")
-        assert page.evaluate("() => document.activeElement.closest('#ex-pop') !== null && document.activeElement.matches('a')")
+        assert page.evaluate(
+            "() => document.activeElement.closest('#ex-pop') !== null && document.activeElement.matches('a')"
+        )
         page.keyboard.press("Escape")
         assert _pop_state(page) is None
         assert page.evaluate("() => document.activeElement.id") == chip_id, "focus goes back to the chip"
@@ -260,13 +285,17 @@ def test_a_click_opens_a_chip_and_a_click_outside_closes_it(desktop: Reader) -> 
 def test_every_popover_stays_inside_the_window(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
     outside = page.evaluate(
-        """(selector) => [...document.querySelectorAll(selector)].filter(chip => chip.checkVisibility()).flatMap(chip => {
+        """(selector) => [...document.querySelectorAll(selector)]
+            .filter(chip => chip.checkVisibility()).flatMap(chip => {
             chip.scrollIntoView({block: 'center'});
             chip.click();
             const box = document.getElementById('ex-pop').getBoundingClientRect();
-            const problem = box.left < 0 || box.right > document.documentElement.clientWidth || box.top < 0 || box.bottom > innerHeight;
+            const problem = box.left < 0 || box.right > document.documentElement.clientWidth || box.top < 0
+                || box.bottom > innerHeight;
             document.body.click();
-            return problem ? [`${chip.id}: ${Math.round(box.left)}..${Math.round(box.right)} x ${Math.round(box.top)}..${Math.round(box.bottom)}`] : [];
+            return problem
+                ? [`${chip.id}: ${Math.round(box.left)}..${Math.round(box.right)} x `
+                   + `${Math.round(box.top)}..${Math.round(box.bottom)}`] : [];
         })""",
         CHIP,
     )
@@ -300,7 +329,9 @@ def test_every_citation_control_is_at_least_24_by_24(request: pytest.FixtureRequ
     small = page.evaluate(
         """(selector) => [...document.querySelectorAll(selector)].filter(e => e.getClientRects().length).flatMap(e => {
             const r = e.getBoundingClientRect();
-            return r.width < 24 || r.height < 24 ? [`${e.tagName.toLowerCase()}.${e.className} ${Math.round(r.width * 10) / 10}x${Math.round(r.height * 10) / 10}`] : [];
+            return r.width < 24 || r.height < 24
+                ? [`${e.tagName.toLowerCase()}.${e.className} `
+                   + `${Math.round(r.width * 10) / 10}x${Math.round(r.height * 10) / 10}`] : [];
         })""",
         CONTROLS,
     )
@@ -335,7 +366,7 @@ def test_hide_citations_is_remembered(browser: Browser, site_url: str) -> None:
         reader.context.close()
 
 
-# --- focus stays in sight ----------------------------------------------------------------------------------------------
+# --- focus stays in sight ---------------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["person", "source-landed"])
@@ -354,7 +385,8 @@ def test_focus_is_never_hidden_under_the_header_when_tabbing_backwards(desktop: 
                 if (e && e.closest('.md-header')) return 'top';
                 if (!e || e === document.body || e.closest('.md-sidebar, .ex-landed')) return null;
                 const r = e.getClientRects()[0] || e.getBoundingClientRect();  // a link's first line
-                const x = Math.min(Math.max(r.left + Math.min(r.width, 20) / 2, 0), innerWidth - 1), y = r.top + Math.min(r.height, 20) / 2;
+                const x = Math.min(Math.max(r.left + Math.min(r.width, 20) / 2, 0), innerWidth - 1),
+                    y = r.top + Math.min(r.height, 20) / 2;
                 const hit = document.elementFromPoint(x, y);
                 return {what: e.tagName + '.' + e.className + ' ' + (e.id || e.textContent.slice(0, 30)), top: r.top,
                         ok: !!hit && (e.contains(hit) || hit.contains(e))};
@@ -369,10 +401,12 @@ def test_focus_is_never_hidden_under_the_header_when_tabbing_backwards(desktop: 
     assert hidden == [], f"{len(hidden)} focused controls were covered, e.g. {hidden[:3]}"
 
 
-# --- article pages -----------------------------------------------------------------------------------------------------
+# --- article pages ----------------------------------------------------------------------------------------------------
 
 
-def test_an_article_page_shows_the_article_unhighlighted_and_provenance_folded(desktop: Reader, built_site: Path) -> None:
+def test_an_article_page_shows_the_article_unhighlighted_and_provenance_folded(
+    desktop: Reader, built_site: Path
+) -> None:
     page = desktop.open(PAGES["source"])
     text = page.locator(".ex-source-text").evaluate("e => e.textContent")
     seed = next((built_site / "data" / "seeds").glob("000_*.txt")).read_text(encoding="utf-8")
@@ -402,15 +436,20 @@ def test_selecting_a_passage_shows_what_cites_it(desktop: Reader, phone: Reader)
         anchors = page.evaluate(
             """() => {
                 const entries = [...document.querySelectorAll('ol.ex-passages > li[id^="by-"]')];
-                return [entries.find(e => !e.querySelector('ul')), entries.find(e => e.querySelector('ul'))].map(e => e.id.slice(3));
+                return [entries.find(e => !e.querySelector('ul')), entries.find(e => e.querySelector('ul'))].map(e =>
+                    e.id.slice(3));
             }"""
         )
         for anchor in anchors:
             passage = page.locator(f'.ex-source-text .ex-passage[id="{anchor}"]')
-            expected = page.locator(f"#by-{anchor} a[data-statement]").evaluate_all("links => links.map(a => a.textContent)")
+            expected = page.locator(f"#by-{anchor} a[data-statement]").evaluate_all(
+                "links => links.map(a => a.textContent)"
+            )
             assert expected
             passage.scroll_into_view_if_needed()
-            box = passage.evaluate("e => { const r = e.getClientRects()[0]; return {x: r.left + 2, y: r.top + r.height / 2}; }")
+            box = passage.evaluate(
+                "e => { const r = e.getClientRects()[0]; return {x: r.left + 2, y: r.top + r.height / 2}; }"
+            )
             page.mouse.click(box["x"], box["y"])
             card = page.locator(".ex-card")
             expect(card).to_be_visible()
@@ -422,13 +461,16 @@ def test_selecting_a_passage_shows_what_cites_it(desktop: Reader, phone: Reader)
             expect(card).to_contain_text(re.compile(r"Cited for \d+ statements?"))
             if reader is phone:
                 card_box, text_box = card.bounding_box(), page.locator(".ex-source-text").bounding_box()
-                assert card_box["x"] >= text_box["x"] - 1 and card_box["x"] + card_box["width"] <= text_box["x"] + text_box["width"] + 1, "inline on a phone"
+                assert (
+                    card_box["x"] >= text_box["x"] - 1
+                    and card_box["x"] + card_box["width"] <= text_box["x"] + text_box["width"] + 1
+                ), "inline on a phone"
                 _screenshot(page, "source-card-phone")
             card.get_by_role("button", name="Close the list of what cites this passage").click()
             expect(card).to_have_count(0)
 
 
-# --- print ---------------------------------------------------------------------------------------------------------------
+# --- print ------------------------------------------------------------------------------------------------------------
 
 
 def test_printing_shows_numbered_references_and_endnotes_without_highlighting(desktop: Reader) -> None:
@@ -441,7 +483,10 @@ def test_printing_shows_numbered_references_and_endnotes_without_highlighting(de
         assert notes.count() == chips
         first = page.locator(CHIP).first
         assert first.evaluate("c => getComputedStyle(c, '::after').content") == '"[1]"'
-        marks = page.evaluate("() => [...document.querySelectorAll('.ex-notes--print mark')].map(m => getComputedStyle(m).backgroundColor)")
+        marks = page.evaluate(
+            "() => [...document.querySelectorAll('.ex-notes--print mark')].map(m => "
+            "getComputedStyle(m).backgroundColor)"
+        )
         assert marks and set(marks) == {"rgba(0, 0, 0, 0)"}, "no yellow in print"
         expect(page.locator(".ex-notes--print a").first).to_be_hidden()
     finally:
@@ -457,10 +502,13 @@ def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) 
         expect(page.locator(".md-header")).to_be_hidden()
         coloured = page.evaluate(
             """() => [...document.querySelectorAll('article mark, article .ex-passage, article .ex-diff')]
-                .filter(e => !['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(e).backgroundColor)).length"""
+                .filter(e => !['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(e).backgroundColor))
+                    .length"""
         )
         assert coloured == 0, "nothing is printed on a coloured background"
-        assert page.evaluate("() => CSS.highlights.has('ex-landed') ? getComputedStyle(document.body).color !== '' : true")
+        assert page.evaluate(
+            "() => CSS.highlights.has('ex-landed') ? getComputedStyle(document.body).color !== '' : true"
+        )
         _screenshot(page, f"{name}-print")
         if page.locator(".ex-notes--print").count():
             page.locator(".ex-notes--print").scroll_into_view_if_needed()
@@ -477,7 +525,7 @@ def test_pages_print_compactly(desktop: Reader, name: str, most: int) -> None:
     assert 0 < pages <= most, f"{PAGES[name]} prints on {pages} pages"
 
 
-# --- without JavaScript ------------------------------------------------------------------------------------------------
+# --- without JavaScript -----------------------------------------------------------------------------------------------
 
 
 def test_without_javascript_a_chip_is_a_link_and_the_notes_a_list(browser: Browser, site_url: str) -> None:
@@ -491,24 +539,31 @@ def test_without_javascript_a_chip_is_a_link_and_the_notes_a_list(browser: Brows
         for i in (0, chips.count() - 1):
             chip = chips.nth(i)
             note = page.locator(f"#note-{chip.get_attribute('data-note')}")
-            assert chip.get_attribute("href") == note.locator("ol a").first.get_attribute("href"), "the chip leads to the first passage"
+            assert chip.get_attribute("href") == note.locator("ol a").first.get_attribute("href"), (
+                "the chip leads to the first passage"
+            )
         expect(page.get_by_role("button", name="Hide citations")).to_be_hidden()
         chips.first.click()
         page.wait_for_url(re.compile(r"/sources/[^/]+/\?for=[^#]+#q-\d+-\d+$"))
         anchor = page.url.partition("#")[2]
         assert page.evaluate("(id) => document.getElementById(id).matches(':target')", anchor)
         background = page.locator(f"#{anchor}").evaluate("e => getComputedStyle(e).backgroundColor")
-        assert background not in {"transparent", "rgba(0, 0, 0, 0)"}, "the landed passage stands out without JavaScript too"
+        assert background not in {"transparent", "rgba(0, 0, 0, 0)"}, (
+            "the landed passage stands out without JavaScript too"
+        )
     finally:
         reader.context.close()
 
 
-# --- DOM size ------------------------------------------------------------------------------------------------------------
+# --- DOM size ---------------------------------------------------------------------------------------------------------
 
 
 def test_no_page_has_more_than_1500_elements(desktop: Reader, built_site: Path) -> None:
-    paths = sorted("" if p.parent == built_site else p.parent.relative_to(built_site).as_posix() + "/" for p in built_site.rglob("index.html")
-                   if not p.parent.relative_to(built_site).as_posix().startswith(("assets", "search", "data")))
+    paths = sorted(
+        "" if p.parent == built_site else p.parent.relative_to(built_site).as_posix() + "/"
+        for p in built_site.rglob("index.html")
+        if not p.parent.relative_to(built_site).as_posix().startswith(("assets", "search", "data"))
+    )
     sizes = {}
     for path in paths:
         page = desktop.open(path)
@@ -535,7 +590,10 @@ def test_search_finds_a_quote_from_a_few_of_its_words(desktop: Reader, words: st
         unchanged = unchanged + 1 if results.count() == seen else 0
         seen = results.count()
         page.evaluate("() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = 0; }")
-        page.evaluate("() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = list.scrollHeight; }")
+        page.evaluate(
+            "() => { const list = document.querySelector('.md-search__scrollwrap'); list.scrollTop = "
+            "list.scrollHeight; }"
+        )
         page.wait_for_timeout(200)
     assert wanted.count() >= 1, f"{PAGES['quote']} not among {results.count()} results for {words!r}"
     assert "not talking" in _words(wanted.first.inner_text()).lower()
@@ -568,33 +626,57 @@ def test_a_corrected_statement_leads_to_its_correction(desktop: Reader) -> None:
     page.wait_for_url(f"{desktop.base}{PAGES['corrections']}#wedding-year-four-articles")
     entry = page.locator("section.ex-correction#wedding-year-four-articles")
     expect(entry).to_be_in_viewport()
-    expect(entry.locator("dd").first).to_have_text("The timeline said that all five articles give 2012 as the year of the wedding.")
+    expect(entry.locator("dd").first).to_have_text(
+        "The timeline said that all five articles give 2012 as the year of the wedding."
+    )
     expect(entry.locator("a[href$='timeline/#couple-wedding']")).to_be_visible()
 
 
 def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desktop: Reader) -> None:
     page = desktop.open(PAGES["quote"])
     expect(page.locator("article h1 q")).to_have_text("Oh my God. When I’m talking, you’re not talking.")
-    expect(page.locator("article h1")).to_have_text("Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin")
+    expect(page.locator("article h1")).to_have_text(
+        "Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin"
+    )
     rows = page.locator("table.ex-wording-table tbody tr")
     # From the articles: two print the words as the first does, two add a comma ("Oh, my God"), and one
     # quotes only the second sentence.
-    assert [rows.nth(i).locator("th a").inner_text() for i in range(rows.count())] == ["Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her", "Attempts to justify"]
+    assert [rows.nth(i).locator("th a").inner_text() for i in range(rows.count())] == [
+        "Fireworks",
+        "Awkward interview",
+        "Forces him to apologize",
+        "Speak for her",
+        "Attempts to justify",
+    ]
     for i in range(rows.count()):
         expect(rows.nth(i).locator("td q").first).to_contain_text("talking")
-        expect(rows.nth(i).locator("td a.ex-wording__words").first).to_have_attribute("href", re.compile(r"^\.\./\.\./sources/[a-z-]+/\?for=when-im-talking#q-\d+-\d+$"))
+        expect(rows.nth(i).locator("td a.ex-wording__words").first).to_have_attribute(
+            "href", re.compile(r"^\.\./\.\./sources/[a-z-]+/\?for=when-im-talking#q-\d+-\d+$")
+        )
     marks_of = "ms => ms.map(m => [m.className.replace('ex-diff ', ''), m.textContent])"
-    marks = {rows.nth(i).locator("th a").inner_text(): rows.nth(i).locator(".ex-diff").evaluate_all(marks_of) for i in range(rows.count())}
+    marks = {
+        rows.nth(i).locator("th a").inner_text(): rows.nth(i).locator(".ex-diff").evaluate_all(marks_of)
+        for i in range(rows.count())
+    }
     assert marks == {
         "Fireworks": [],
         "Awkward interview": [["ex-diff--style", ","]],
         "Forces him to apologize": [["ex-diff--style", ","]],
-        "Speak for her": [["ex-diff--omitted", "Oh my God"], ["ex-diff--omitted ex-diff--style", "."]],  # its second wording repeats the line
+        "Speak for her": [
+            ["ex-diff--omitted", "Oh my God"],
+            ["ex-diff--omitted ex-diff--style", "."],
+        ],  # its second wording repeats the line
         "Attempts to justify": [["ex-diff--omitted", "Oh my God"]],
     }
     # Distinct wordings: "Oh my God. When…", "Oh, my God. When…", "When… talking." and "When… talking" (no full stop).
-    expect(page.locator("article")).to_contain_text("5 articles, 4 distinct wordings: compared with the first, 2 change the words and 1 only differs in case or punctuation.")
-    style, omitted = page.locator(".ex-wording-table .ex-diff--style").first, page.locator(".ex-wording-table .ex-diff--omitted").first
+    expect(page.locator("article")).to_contain_text(
+        "5 articles, 4 distinct wordings: compared with the first, 2 change the words and 1 only differs in case or "
+        "punctuation."
+    )
+    style, omitted = (
+        page.locator(".ex-wording-table .ex-diff--style").first,
+        page.locator(".ex-wording-table .ex-diff--omitted").first,
+    )
     assert style.evaluate("m => getComputedStyle(m).textDecorationStyle") == "dotted"
     assert omitted.evaluate("m => getComputedStyle(m).textDecorationLine") == "line-through"
     words = page.locator(".ex-diff-key .ex-diff--words")
@@ -643,8 +725,10 @@ def test_page_fits_a_phone_without_sideways_scrolling(phone: Reader, name: str) 
         """() => {
             const root = document.documentElement;
             const wide = [...document.querySelectorAll('article *')]
-                .filter(e => e.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(e).position !== 'absolute')
-                .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ').join('.') : ''));
+                .filter(e => e.getBoundingClientRect().right > root.clientWidth + 1 && getComputedStyle(e)
+                    .position !== 'absolute')
+                .slice(0, 5).map(e => e.tagName.toLowerCase() + (e.className ? '.' + String(e.className).split(' ')
+                    .join('.') : ''));
             return {scroll: root.scrollWidth, client: root.clientWidth, wide};
         }"""
     )
@@ -676,12 +760,26 @@ def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Rea
     for v in violations:
         print(f"axe {scheme} {name}: {v['impact']} {v['id']} ({v['nodes']} nodes) {v['help']}: {v['targets']}")
     serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
-    report = "\n".join(f"{v['impact']} {v['id']}: {v['help']} ({v['nodes']} elements, e.g. {v['targets']})\n    {v['summary']}" for v in serious)
+    report = "\n".join(
+        f"{v['impact']} {v['id']}: {v['help']} ({v['nodes']} elements, e.g. {v['targets']})\n    {v['summary']}"
+        for v in serious
+    )
     assert not serious, f"axe on {PAGES[name] or 'home'} ({scheme}):\n{report}"
 
 
-@pytest.mark.parametrize(("state", "scheme"), [("popover-open", "light"), ("popover-open", "dark"), ("article-landed", "light"), ("article-landed", "dark"), ("phone-sheet", "light")])
-def test_axe_finds_no_serious_violation_in_open_citation_controls(desktop: Reader, dark: Reader, phone: Reader, state: str, scheme: str) -> None:
+@pytest.mark.parametrize(
+    ("state", "scheme"),
+    [
+        ("popover-open", "light"),
+        ("popover-open", "dark"),
+        ("article-landed", "light"),
+        ("article-landed", "dark"),
+        ("phone-sheet", "light"),
+    ],
+)
+def test_axe_finds_no_serious_violation_in_open_citation_controls(
+    desktop: Reader, dark: Reader, phone: Reader, state: str, scheme: str
+) -> None:
     reader = phone if state == "phone-sheet" else desktop if scheme == "light" else dark
     if state == "article-landed":
         page = reader.open(LANDED)
@@ -695,7 +793,9 @@ def test_axe_finds_no_serious_violation_in_open_citation_controls(desktop: Reade
     _screenshot(page, f"{state}-{scheme}")
     violations = _axe(page)
     serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
-    assert not serious, "\n".join(f"{v['impact']} {v['id']}: {v['help']} {v['targets']}\n    {v['summary']}" for v in serious)
+    assert not serious, "\n".join(
+        f"{v['impact']} {v['id']}: {v['help']} {v['targets']}\n    {v['summary']}" for v in serious
+    )
 
 
 # --- deep links ----------------------------------------------------------------------------------------------------
@@ -706,7 +806,11 @@ LINKABLE = ["person", "timeline", "claims-topic", "disagreements", "source", "tr
 @pytest.mark.parametrize("name", LINKABLE)
 def test_every_statement_and_cited_passage_has_a_copy_link(desktop: Reader, built_site: Path, name: str) -> None:
     # Every article's page for the source type: each has its own list of cited passages.
-    paths = sorted(f"sources/{p.parent.name}/" for p in (built_site / "sources").glob("*/index.html")) if name == "source" else [PAGES[name]]
+    paths = (
+        sorted(f"sources/{p.parent.name}/" for p in (built_site / "sources").glob("*/index.html"))
+        if name == "source"
+        else [PAGES[name]]
+    )
     for path in paths:
         page = desktop.open(path)
         found = page.evaluate(
@@ -717,7 +821,8 @@ def test_every_statement_and_cited_passage_has_a_copy_link(desktop: Reader, buil
                 return {
                     statements: statements.length, passages: passages.length,
                     bare: statements.filter(e => !control(e, e.id)).map(e => e.id),
-                    bareEntries: passages.filter(p => !document.getElementById('by-' + p.id) || !control(document.getElementById('by-' + p.id), p.id)).map(p => 'by-' + p.id),
+                    bareEntries: passages.filter(p => !document.getElementById('by-' + p.id)
+                        || !control(document.getElementById('by-' + p.id), p.id)).map(p => 'by-' + p.id),
                 };
             }""",
             STATEMENTS,

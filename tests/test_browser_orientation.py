@@ -1,4 +1,5 @@
-"""Pictures, the article comparison, orientation and search, as a reader sees them in Chromium: desktop, phone, dark, print.
+"""Pictures, the article comparison, orientation and search, as a reader sees them in Chromium: desktop, phone,
+dark, print.
 
 The expected family, ages and wordings are worked out by hand from the five articles. Screenshots go to
 test-artifacts/screenshots/ (family-*, compare-*).
@@ -25,15 +26,28 @@ COMPARE = "compare/"
 # From the articles: the couple's seven children oldest first, with the ages three articles give; Ireland
 # Baldwin is Alec Baldwin's daughter with his former wife Kim Basinger (two articles), aged 29 in one.
 CHILDREN = [
-    ("Carmen Gabriela", 11), ("Rafael Thomas", 9), ("Leonardo Ángel Charles", 8), ("Romeo Alejandro David", 6),
-    ("Eduardo ‘Edu’ Pao Lucas", 4), ("María Lucía Victoria", 4), ("Ilaria Catalina Irena", 2),
+    ("Carmen Gabriela", 11),
+    ("Rafael Thomas", 9),
+    ("Leonardo Ángel Charles", 8),
+    ("Romeo Alejandro David", 6),
+    ("Eduardo ‘Edu’ Pao Lucas", 4),
+    ("María Lucía Victoria", 4),
+    ("Ilaria Catalina Irena", 2),
 ]
 AGES = {"Alec Baldwin": 66, "Hilaria Baldwin": 41, "Ireland Baldwin": 29, **dict(CHILDREN)}
 
 
 @pytest.fixture(scope="module")
 def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport={"width": 320, "height": 700}, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
+    reader = _reader(
+        browser,
+        site_url,
+        viewport={"width": 320, "height": 700},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="light",
+    )
     yield reader
     reader.context.close()
 
@@ -45,8 +59,10 @@ def _boxes(page: Page, variant: str) -> list[dict[str, Any]]:
             const r = a.querySelector('rect').getBoundingClientRect();
             const title = [...a.querySelectorAll('tspan:not(.ex-tree__detail)')].map(t => t.textContent).join(' ');
             const detail = a.querySelector('tspan.ex-tree__detail');
-            return {name: title, age: detail ? detail.textContent : null, href: new URL(a.getAttribute('href'), location.href).href, x: r.left, y: r.top, w: r.width, h: r.height,
-                    font: parseFloat(getComputedStyle(a.querySelector('text')).fontSize) * r.width / a.querySelector('rect').width.baseVal.value};
+            return {name: title, age: detail ? detail.textContent : null, href: new URL(a.getAttribute('href'),
+                location.href).href, x: r.left, y: r.top, w: r.width, h: r.height,
+                    font: parseFloat(getComputedStyle(a.querySelector('text'))
+                        .fontSize) * r.width / a.querySelector('rect').width.baseVal.value};
         })""",
         variant,
     )
@@ -57,7 +73,8 @@ def _contrast(page: Page, selector: str) -> float:
     return page.evaluate(
         """(selector) => {
             const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
-            const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+            const lum = ([r, g, b]) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92
+                : ((v + .055) / 1.055) ** 2.4; };
                                           return .2126 * f(r) + .7152 * f(g) + .0722 * f(b); };
             const fg = lum(rgb(getComputedStyle(document.querySelector(selector)).fill));
             const bg = lum(rgb(getComputedStyle(document.body).backgroundColor));
@@ -102,23 +119,35 @@ def test_every_family_relation_links_to_the_relation_and_its_citations(desktop: 
     page = desktop.open(PEOPLE)
     couples = page.evaluate(
         """() => [...document.querySelectorAll('svg.ex-picture--wide a.ex-tree__couple')].map(a => ({
-            name: a.getAttribute('aria-label'), href: new URL(a.getAttribute('href'), location.href).href, dashed: getComputedStyle(a.querySelector('polyline')).strokeDasharray,
+            name: a.getAttribute('aria-label'), href: new URL(a.getAttribute('href'), location.href).href,
+                dashed: getComputedStyle(a.querySelector('polyline')).strokeDasharray,
             label: a.querySelector('text')?.textContent}))"""
     )
-    assert {(c["label"], c["href"].split("/people/")[1]) for c in couples} == {("spouse", "alec-baldwin/#alec-hilaria-spouse"), ("former spouse", "alec-baldwin/#alec-kim-former-spouse")}
+    assert {(c["label"], c["href"].split("/people/")[1]) for c in couples} == {
+        ("spouse", "alec-baldwin/#alec-hilaria-spouse"),
+        ("former spouse", "alec-baldwin/#alec-kim-former-spouse"),
+    }
     former = next(c for c in couples if c["label"] == "former spouse")
-    assert former["dashed"] not in ("none", "") and next(c for c in couples if c["label"] == "spouse")["dashed"] in ("none", "")
+    assert former["dashed"] not in ("none", "") and next(c for c in couples if c["label"] == "spouse")["dashed"] in (
+        "none",
+        "",
+    )
     assert former["name"] == "former spouse: Alec Baldwin and Kim Basinger (the relation and its citations)"
     # Every link in the picture is a target of at least 24 by 24 CSS pixels.
     small = page.evaluate(
-        """() => [...document.querySelectorAll('svg.ex-picture--wide a')].map(a => [a.getAttribute('aria-label') || a.textContent, a.getBoundingClientRect()])
-                 .filter(([, r]) => r.width < 23.99 || r.height < 23.99).map(([n, r]) => `${n}: ${r.width}x${r.height}`)"""
+        """() => [...document.querySelectorAll('svg.ex-picture--wide a')]
+                 .map(a => [a.getAttribute('aria-label') || a.textContent, a.getBoundingClientRect()])
+                 .filter(([, r]) => r.width < 23.99 || r.height < 23.99).map(([n, r]) =>
+                     `${n}: ${r.width}x${r.height}`)"""
     )
     assert small == []
     children = page.locator("svg.ex-picture--wide a.ex-tree__child")
     names = sorted(children.evaluate_all("links => links.map(a => a.getAttribute('aria-label'))"))
     assert names == sorted(
-        [f"{name}, child of Alec Baldwin and Hilaria Baldwin (the relations and their citations)" for name, _ in CHILDREN]
+        [
+            f"{name}, child of Alec Baldwin and Hilaria Baldwin (the relations and their citations)"
+            for name, _ in CHILDREN
+        ]
         + ["Ireland Baldwin, child of Alec Baldwin and Kim Basinger (the relations and their citations)"]
     )
     # Following the former-spouse line lands on the relation, with its citation markers.
@@ -152,12 +181,15 @@ def test_the_family_tree_has_a_list_that_says_the_same(desktop: Reader) -> None:
     couple = listing.locator(":scope > li").first
     children = couple.locator("ol > li")
     assert [_words(children.nth(i).inner_text()) for i in range(children.count())] == [
-        _words(f"{name} (reported age {age}), child of Alec Baldwin, child of Hilaria Baldwin") for name, age in CHILDREN
+        _words(f"{name} (reported age {age}), child of Alec Baldwin, child of Hilaria Baldwin")
+        for name, age in CHILDREN
     ]
     # Each age links to the fact that reports it, each "child of" to the relation that states it.
     first = children.first
     expect(first.get_by_role("link", name="reported age 11")).to_have_attribute("href", "carmen-baldwin/#carmen-age-11")
-    expect(first.get_by_role("link", name="child of Hilaria Baldwin")).to_have_attribute("href", "hilaria-baldwin/#hilaria-mother-of-carmen")
+    expect(first.get_by_role("link", name="child of Hilaria Baldwin")).to_have_attribute(
+        "href", "hilaria-baldwin/#hilaria-mother-of-carmen"
+    )
 
 
 @pytest.mark.parametrize("size", ["narrow_phone", "phone"])
@@ -177,7 +209,8 @@ def test_on_a_phone_the_family_tree_is_redrawn_narrow_and_legible(request: pytes
     assert min(b["font"] for b in boxes) >= 11.5, boxes
     # Touch targets stay at least 24 CSS px once the picture is scaled to the phone.
     small = page.evaluate(
-        """() => [...document.querySelectorAll('svg.ex-picture--narrow a')].map(a => a.getBoundingClientRect()).filter(r => r.width < 23.99 || r.height < 23.99).length"""
+        """() => [...document.querySelectorAll('svg.ex-picture--narrow a')].map(a => a.getBoundingClientRect())
+                 .filter(r => r.width < 23.99 || r.height < 23.99).length"""
     )
     assert small == 0
 
@@ -189,7 +222,9 @@ def test_the_family_tree_follows_the_dark_palette(dark: Reader) -> None:
     _screenshot(page, "family-desktop-dark")
     assert _contrast(page, "svg.ex-picture--wide .ex-tree__name") >= 4.5
     assert _contrast(page, "svg.ex-picture--wide .ex-tree__detail") >= 4.5
-    box_fill = page.evaluate("() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-tree__box')).fill")
+    box_fill = page.evaluate(
+        "() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-tree__box')).fill"
+    )
     assert box_fill == page.evaluate("() => getComputedStyle(document.body).backgroundColor")
 
 
@@ -220,9 +255,11 @@ def _row(page: Page, table: str, header: str) -> dict[str, str]:
         """([table, header]) => {
             const t = document.getElementById(table);
             const heads = [...t.querySelectorAll('thead th')].map(th => th.textContent.trim());
-            const row = [...t.querySelectorAll('tbody tr')].find(tr => tr.querySelector('th').textContent.includes(header));
+            const row = [...t.querySelectorAll('tbody tr')].find(tr => tr.querySelector('th')
+                .textContent.includes(header));
             if (!row) return null;
-            return Object.fromEntries([...row.querySelectorAll('td')].map((td, i) => [heads[i + 1], td.textContent.trim()]));
+            return Object.fromEntries([...row.querySelectorAll('td')].map((td, i) => [heads[i + 1],
+                td.textContent.trim()]));
         }""",
         [table, header],
     )
@@ -232,7 +269,14 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:
     page = desktop.open(COMPARE)
     _screenshot(page, "compare-desktop")
     heads = page.locator("#cmp-facts thead th").all_inner_texts()
-    assert heads == ["Fact", "Attempts to justify", "Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her"]
+    assert heads == [
+        "Fact",
+        "Attempts to justify",
+        "Fireworks",
+        "Awkward interview",
+        "Forces him to apologize",
+        "Speak for her",
+    ]
     # The wedding year: four articles, each in its own words; the fourth article's cell is empty.
     married = _row(page, "cmp-facts", "married in 2012")
     assert married == {
@@ -249,7 +293,9 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:
     rows = page.locator("#cmp-questions tbody tr")
     assert rows.count() >= 10
     first = rows.first
-    expect(first.locator("th .ex-compare__answers li")).to_have_count(first.locator("th .ex-compare__answers li").count())
+    expect(first.locator("th .ex-compare__answers li")).to_have_count(
+        first.locator("th .ex-compare__answers li").count()
+    )
     letters = first.locator("td .ex-compare__answer").all_inner_texts()
     assert letters and set(letters) <= {"A", "B", "C", "D"}
     # Each cell links to its passage, highlighted in the article.
@@ -269,7 +315,8 @@ def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:
         """() => Object.fromEntries([...document.querySelectorAll('#cmp-copying tbody tr')].flatMap(tr => {
             const heads = [...document.querySelectorAll('#cmp-copying thead th')].map(th => th.textContent.trim());
             const row = tr.querySelector('th a').textContent.trim();
-            return [...tr.querySelectorAll('td')].map((td, i) => [`${row} / ${heads[i + 1]}`, parseFloat(td.textContent)]).filter(([, v]) => !isNaN(v));
+            return [...tr.querySelectorAll('td')].map((td, i) => [`${row} / ${heads[i + 1]}`,
+                parseFloat(td.textContent)]).filter(([, v]) => !isNaN(v));
         }))"""
     )
     assert len(shares) == 20
@@ -280,7 +327,9 @@ def test_the_comparison_shows_the_measured_copying(desktop: Reader) -> None:
 
 
 @pytest.mark.parametrize("size", ["narrow_phone", "phone"])
-def test_on_a_phone_the_comparison_scrolls_sideways_in_a_labelled_region_with_its_first_column_kept(request: pytest.FixtureRequest, size: str) -> None:
+def test_on_a_phone_the_comparison_scrolls_sideways_in_a_labelled_region_with_its_first_column_kept(
+    request: pytest.FixtureRequest, size: str
+) -> None:
     reader: Reader = request.getfixturevalue(size)
     page = reader.open(COMPARE)
     region = page.get_by_role("region", name=re.compile(r"^Facts, and each article’s words for them"))
@@ -317,7 +366,8 @@ def _search(page: Page, words: str, wanted: int = 10) -> list[dict[str, str]]:
         """(wanted) => [...document.querySelectorAll('.md-search-result__link')].slice(0, wanted).map(a => ({
             href: a.href.split('?')[0] + (a.href.includes('#') ? '#' + a.href.split('#')[1] : ''),
             title: (a.querySelector('h1, h2')?.textContent || '').trim(),
-            text: [...a.querySelectorAll('article > :not(h1):not(h2):not(.md-search-result__icon)')].map(e => e.textContent).join(' ').trim(),
+            text: [...a.querySelectorAll('article > :not(h1):not(h2):not(.md-search-result__icon)')].map(e =>
+                e.textContent).join(' ').trim(),
             marked: [...a.querySelectorAll('mark')].map(m => m.textContent.toLowerCase())}))""",
         wanted,
     )
@@ -369,10 +419,12 @@ def _rows(page: Page, variant: str) -> list[dict[str, Any]]:
             const mark = a.querySelector('circle, rect.ex-mark, .ex-mark--range');
             const box = mark ? mark.getBoundingClientRect() : null;
             const hit = a.querySelector('.ex-chart__hit').getBoundingClientRect();
-            return {href: a.getAttribute('href'), name: a.getAttribute('aria-label'), shape: mark ? mark.tagName : 'none',
+            return {href: a.getAttribute('href'), name: a.getAttribute('aria-label'), shape: mark ? mark.tagName
+                : 'none',
                     range: !!a.querySelector('.ex-mark--range'), inferred: !!a.querySelector('.ex-mark--inferred'),
                     fill: mark ? getComputedStyle(mark.matches('g') ? mark.querySelector('rect') : mark).fill : null,
-                    dash: mark ? getComputedStyle(mark.matches('g') ? mark.querySelector('line') : mark).strokeDasharray : null,
+                    dash: mark ? getComputedStyle(mark.matches('g') ? mark.querySelector('line') : mark)
+                        .strokeDasharray : null,
                     x1: box && box.left, x2: box && box.right, top: hit.top, height: hit.height, width: hit.width};
         })""",
         variant,
@@ -386,7 +438,10 @@ def test_the_timeline_picture_draws_each_event_where_its_dates_are_in_the_derive
     chart.scroll_into_view_if_needed()
     _screenshot(page, "timeline-chart-desktop")
     # Above the list, which is its text alternative, in the same order.
-    assert page.evaluate("() => !!(document.querySelector('figure.ex-chart').compareDocumentPosition(document.querySelector('ol.ex-timeline')) & Node.DOCUMENT_POSITION_FOLLOWING)")
+    assert page.evaluate(
+        "() => !!(document.querySelector('figure.ex-chart')"
+        ".compareDocumentPosition(document.querySelector('ol.ex-timeline')) & Node.DOCUMENT_POSITION_FOLLOWING)"
+    )
     rows = {r["href"][1:]: r for r in _rows(page, "wide")}
     listed = page.locator("ol.ex-timeline li.ex-event").evaluate_all("items => items.map(li => li.id)")
     assert list(rows) == listed and len(listed) >= 15
@@ -395,16 +450,27 @@ def test_the_timeline_picture_draws_each_event_where_its_dates_are_in_the_derive
         date = _words(page.locator(f"li#{event_id} .ex-event__date").inner_text())
         assert _words(row["name"]).startswith(_words(page.locator(f"li#{event_id} .ex-event__title").inner_text())), row
         assert ("no date given" in row["name"]) == ("not given" in date or date == ""), (row, date)
-    red_carpet, video, premiere = rows["extra-red-carpet-interview"], rows["instagram-manterrupting-video"], rows["tlc-series-premiere"]
+    red_carpet, video, premiere = (
+        rows["extra-red-carpet-interview"],
+        rows["instagram-manterrupting-video"],
+        rows["tlc-series-premiere"],
+    )
     assert "March 11, 2025" in red_carpet["name"] and "year inferred" in red_carpet["name"]
     # From the articles: the premiere (February 23) before the interview (March 11) before the video (March 19).
     assert premiere["x2"] < red_carpet["x1"] < red_carpet["x2"] < video["x1"]
     assert red_carpet["shape"] == "circle" and rows["couple-wedding"]["shape"] == "rect"
     # Dates known to the year are bars across the whole year: the 2021 shooting and press conference alike.
-    assert rows["rust-shooting"]["x1"] == rows["rust-press-conference"]["x1"] and rows["rust-shooting"]["x2"] - rows["rust-shooting"]["x1"] > 20
+    assert (
+        rows["rust-shooting"]["x1"] == rows["rust-press-conference"]["x1"]
+        and rows["rust-shooting"]["x2"] - rows["rust-shooting"]["x1"] > 20
+    )
     # The clip went viral somewhere between the interview and the video: a range with end caps.
     viral = rows["red-carpet-clip-goes-viral"]
-    assert viral["range"] and viral["x1"] <= red_carpet["x1"] + red_carpet["x2"] - red_carpet["x1"] and viral["x2"] >= video["x1"]
+    assert (
+        viral["range"]
+        and viral["x1"] <= red_carpet["x1"] + red_carpet["x2"] - red_carpet["x1"]
+        and viral["x2"] >= video["x1"]
+    )
     # Inferred parts are drawn differently: hatched and dashed; stated dates are solid.
     assert red_carpet["inferred"] and red_carpet["fill"].startswith("url(") and red_carpet["dash"] not in ("none", "")
     wedding = rows["couple-wedding"]
@@ -425,7 +491,8 @@ def test_the_timeline_axis_leaves_out_empty_years_and_brackets_what_is_unordered
     assert breaks == 2 * 3  # two strokes per break: after Aug 2011, after June 2012, after 2021
     # The order leaves three groups open; the interview with Today is in one with the videos.
     bands = page.evaluate(
-        """() => [...document.querySelectorAll('svg.ex-picture--wide .ex-band__fill')].map(b => b.getBoundingClientRect()).map(r => [r.top, r.bottom])"""
+        """() => [...document.querySelectorAll('svg.ex-picture--wide .ex-band__fill')]
+                 .map(b => b.getBoundingClientRect()).map(r => [r.top, r.bottom])"""
     )
     assert len(bands) == 3
     today = next(r for r in _rows(page, "wide") if r["href"] == "#today-interview")
@@ -433,7 +500,9 @@ def test_the_timeline_axis_leaves_out_empty_years_and_brackets_what_is_unordered
 
 
 @pytest.mark.parametrize("size", ["narrow_phone", "phone"])
-def test_on_a_phone_the_timeline_is_redrawn_with_labels_above_the_marks(request: pytest.FixtureRequest, size: str) -> None:
+def test_on_a_phone_the_timeline_is_redrawn_with_labels_above_the_marks(
+    request: pytest.FixtureRequest, size: str
+) -> None:
     reader: Reader = request.getfixturevalue(size)
     page = reader.open(TIMELINE)
     narrow = page.locator("svg.ex-picture--narrow.ex-chart__svg")
@@ -444,8 +513,10 @@ def test_on_a_phone_the_timeline_is_redrawn_with_labels_above_the_marks(request:
     box = narrow.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= width
     fonts = page.evaluate(
-        """() => { const svg = document.querySelector('svg.ex-picture--narrow.ex-chart__svg'); const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-                   return [...svg.querySelectorAll('.ex-chart__label')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale); }"""
+        """() => { const svg = document.querySelector('svg.ex-picture--narrow.ex-chart__svg');
+                   const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                   return [...svg.querySelectorAll('.ex-chart__label')].map(t => parseFloat(getComputedStyle(t)
+                       .fontSize) * scale); }"""
     )
     assert min(fonts) >= 12
     assert all(r["height"] >= 23.99 for r in _rows(page, "narrow"))
@@ -457,11 +528,18 @@ def test_the_timeline_picture_in_dark_mode_and_in_print(dark: Reader, browser: B
     _screenshot(page, "timeline-chart-desktop-dark")
     assert _contrast(page, "svg.ex-picture--wide .ex-chart__label") >= 4.5
     assert _contrast(page, "svg.ex-picture--wide .ex-axis__label") >= 4.5
-    assert _contrast(page, "svg.ex-picture--wide rect.ex-mark:not(.ex-mark--inferred)") >= 3  # a graphical object (SC 1.4.11)
+    assert (
+        _contrast(page, "svg.ex-picture--wide rect.ex-mark:not(.ex-mark--inferred)") >= 3
+    )  # a graphical object (SC 1.4.11)
     page.emulate_media(media="print")
     try:
         expect(page.locator("svg.ex-picture--wide.ex-chart__svg")).to_be_visible()
-        assert page.evaluate("() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-chart__label')).fill") == "rgb(0, 0, 0)"
+        assert (
+            page.evaluate(
+                "() => getComputedStyle(document.querySelector('svg.ex-picture--wide .ex-chart__label')).fill"
+            )
+            == "rgb(0, 0, 0)"
+        )
         _screenshot(page, "timeline-chart-print")
     finally:
         page.emulate_media(media="screen")
@@ -473,7 +551,10 @@ def test_the_timeline_picture_in_dark_mode_and_in_print(dark: Reader, browser: B
 @pytest.fixture(scope="module")
 def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A tiny project whose person has more facts than a section shows before collapsing, served on 127.0.0.1."""
-    fact = "              - id: bob-fact-{n}\n                text: Named Bob Example.\n                citations: [{{source: tiny, quote: 'Bob Example, 40,'}}]\n"
+    fact = (
+        "              - id: bob-fact-{n}\n                text: Named Bob Example.\n                citations: "
+        "[{{source: tiny, quote: 'Bob Example, 40,'}}]\n"
+    )
     facts = "".join(fact.format(n=n) for n in range(1, 15))
     people = TINY_CONTENT["people.yaml"].replace("            facts:\n", "            facts:\n" + facts)
     project = make_project(tmp_path_factory.mktemp("long") / "p", {"people.yaml": people})
@@ -488,7 +569,9 @@ def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.server_close()
 
 
-def test_a_long_section_is_collapsed_behind_its_count_and_opens_for_a_link_or_for_print(browser: Browser, long_site: str) -> None:
+def test_a_long_section_is_collapsed_behind_its_count_and_opens_for_a_link_or_for_print(
+    browser: Browser, long_site: str
+) -> None:
     reader = _reader(browser, long_site, viewport=DESKTOP, color_scheme="light")
     try:
         page = reader.open("people/bob/")
@@ -530,7 +613,10 @@ def test_a_records_page_says_where_the_reader_is(request: pytest.FixtureRequest,
         # The section in the menu is highlighted like a current page, and the contents list the page's sections.
         people = page.locator(".md-sidebar--primary .md-nav__item--active > a.md-nav__link")
         expect(people).to_have_text("People")
-        colours = people.evaluate("a => [getComputedStyle(a).color, getComputedStyle(document.querySelector('.md-sidebar--primary a.md-nav__link[href=\"../../timeline/\"]')).color]")
+        colours = people.evaluate(
+            "a => [getComputedStyle(a).color, getComputedStyle(document.querySelector('.md-sidebar--primary "
+            'a.md-nav__link[href="../../timeline/"]\')).color]'
+        )
         assert colours[0] != colours[1]
         contents = page.locator(".md-sidebar--secondary nav.md-nav--secondary")
         expect(contents).to_be_visible()

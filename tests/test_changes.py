@@ -29,7 +29,10 @@ PYJING = str(Path(sys.executable).parent / "pyjing")
 ATOM_SCHEMA = ROOT / "tests" / "standards" / "atom.rnc"
 ATOM = "{http://www.w3.org/2005/Atom}"
 
-SEED = TINY_SEED + "They met again in March 2024, on March 4.\nOne witness says the meeting was short; another says it lasted an hour.\n"
+SEED = (
+    TINY_SEED + "They met again in March 2024, on March 4.\nOne witness says the meeting was short; another says it "
+    "lasted an hour.\n"
+)
 OTHER_SEED = "Another Headline\n\nBob Example, 40, replied: ‘Hello, hello.’\nAnn Example waved to Bob Example.\n"
 
 FIRST = {
@@ -122,7 +125,10 @@ FIRST = {
 # The second revision: what a pull request would change.
 SECOND = {
     **FIRST,
-    "people.yaml": FIRST["people.yaml"].replace("quote: Bob Example, 40,\n                  - source: other", "quote: Bob Example, 40, replied\n                  - source: other"),
+    "people.yaml": FIRST["people.yaml"].replace(
+        "quote: Bob Example, 40,\n                  - source: other",
+        "quote: Bob Example, 40, replied\n                  - source: other",
+    ),
     "claims.yaml": """\
         claims:
           - id: ann-greets
@@ -143,7 +149,9 @@ SECOND = {
         """,
     "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,"),
     "quotes.yaml": FIRST["quotes.yaml"].replace("person: ann}", "person: bob}"),
-    "disagreements.yaml": FIRST["disagreements.yaml"].replace("text: It lasted an hour.", "text: It lasted about an hour, says another witness."),
+    "disagreements.yaml": FIRST["disagreements.yaml"].replace(
+        "text: It lasted an hour.", "text: It lasted about an hour, says another witness."
+    ),
     "corrections.yaml": """\
         corrections:
           - id: second-meeting-day
@@ -163,8 +171,21 @@ SECOND = {
 
 
 def git(repo: Path, *args: str) -> str:
-    env = {**os.environ, "GIT_AUTHOR_NAME": "Editor", "GIT_AUTHOR_EMAIL": "editor@example.invalid", "GIT_COMMITTER_NAME": "Editor", "GIT_COMMITTER_EMAIL": "editor@example.invalid"}
-    result = subprocess.run(["git", "-c", "commit.gpgsign=false", "-C", str(repo), *args], capture_output=True, text=True, env=env, timeout=60, check=True)
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "Editor",
+        "GIT_AUTHOR_EMAIL": "editor@example.invalid",
+        "GIT_COMMITTER_NAME": "Editor",
+        "GIT_COMMITTER_EMAIL": "editor@example.invalid",
+    }
+    result = subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", "-C", str(repo), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=True,
+    )
     return result.stdout.strip()
 
 
@@ -205,7 +226,16 @@ def explainer(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_markdown_diff_shows_every_kind_of_change(repo: tuple[Path, str, str]) -> None:
     path, first, second = repo
-    result = explainer(path, "diff", first, second, "--format", "markdown", "--artifact-url", "https://github.com/o/r/actions/runs/1/artifacts/2")
+    result = explainer(
+        path,
+        "diff",
+        first,
+        second,
+        "--format",
+        "markdown",
+        "--artifact-url",
+        "https://github.com/o/r/actions/runs/1/artifacts/2",
+    )
     assert result.returncode == 1, result.stderr
     md = result.stdout
     assert md.startswith(f"### Content changes: `{first[:10]}` → `{second[:10]}`\n")
@@ -222,12 +252,18 @@ def test_markdown_diff_shows_every_kind_of_change(repo: tuple[Path, str, str]) -
     ):
         assert row in md
     # The reworded claim, word by word, with the file in the artifact where its page is.
-    assert "- claim `ann-greets`: Ann says hello there to Bob\\.\n  - page: [claims/general/index\\.html\\#ann\\-greets](https://github.com/o/r/actions/runs/1/artifacts/2)\n" in md
+    assert (
+        "- claim `ann-greets`: Ann says hello there to Bob\\.\n  - page: "
+        "[claims/general/index\\.html\\#ann\\-greets](https://github.com/o/r/actions/runs/1/artifacts/2)\n" in md
+    )
     assert "  - text: Ann <del>greets</del><ins>says hello there to</ins> Bob\\.\n" in md
     assert "  - citation added \\(Another Headline\\): <ins>Ann Example waved to Bob Example\\.</ins>\n" in md
     assert "  - reports: <del>1 article</del> → <ins>2 articles, 2 independent reports</ins>\n" in md
     # A citation re-pointed within one article: the passage on each side.
-    assert "  - citation re\\-pointed in A Tiny Headline: <del>Bob Example, 40,</del> → <ins>Bob Example, 40, replied</ins>\n" in md
+    assert (
+        "  - citation re\\-pointed in A Tiny Headline: <del>Bob Example, 40,</del> → <ins>Bob Example, 40, "
+        "replied</ins>\n" in md
+    )
     # Re-dated per date part, re-attributed with the people's names, an answer reworded.
     assert "  - date day: <del>3</del> → <ins>4</ins>\n" in md
     assert "  - speaker person: `ann` \\(Ann Example\\) → `bob` \\(Bob Example\\)\n" in md
@@ -237,13 +273,19 @@ def test_markdown_diff_shows_every_kind_of_change(repo: tuple[Path, str, str]) -
     # Added and removed statements; the corrections recorded alongside.
     assert "#### Added\n\n- claim `bob-replies`: Bob replies\\.\n" in md
     assert "  - citation added \\(A Tiny Headline\\): <ins>replied: ‘Hello, hello\\.’</ins>\n" in md
-    assert "#### Removed\n\n- claim `the-end`: The article ends twice\\.\n  - page: was at claims/general/\\#the\\-end\n" in md
+    assert (
+        "#### Removed\n\n- claim `the-end`: The article ends twice\\.\n  - page: was at claims/general/\\#the\\-end\n"
+        in md
+    )
     assert "- correction `second-meeting-day`: Correction of 2026\\-11\\-30: It dates it March 4, 2024\\.\n" in md
     # Coverage: "The end. The end." (two sentences) is no longer cited; the other article's second line is.
     assert "| A Tiny Headline | 6/7 \\(85\\.7%\\) → **4/7 \\(57\\.1%\\)** | 62\\.4% → **60\\.4%** | \n" in md
     assert "| Another Headline | 1/3 \\(33\\.3%\\) → **2/3 \\(66\\.7%\\)** | 17\\.7% → **53\\.2%** | \n" in md
     # bob-age rests on both seeds from the start: they share a quotation and four words of narrative, not copied text.
-    assert "Statements resting on two or more independent reports: 1 → 2\\.\n\n- `ann-greets`: <del>1 article</del> → <ins>2 articles, 2 independent reports</ins>\n" in md
+    assert (
+        "Statements resting on two or more independent reports: 1 → 2\\.\n\n- `ann-greets`: <del>1 "
+        "article</del> → <ins>2 articles, 2 independent reports</ins>\n" in md
+    )
 
 
 def test_text_diff_marks_words_as_git_does(repo: tuple[Path, str, str]) -> None:
@@ -273,13 +315,33 @@ def test_json_diff_is_the_same_records(repo: tuple[Path, str, str]) -> None:
             "old": "Ann greets Bob.",
             "new": "Ann says hello there to Bob.",
             "kind": "text",
-            "words": [{"op": "equal", "text": "Ann "}, {"op": "delete", "text": "greets"}, {"op": "insert", "text": "says hello there to"}, {"op": "equal", "text": " Bob."}],
+            "words": [
+                {"op": "equal", "text": "Ann "},
+                {"op": "delete", "text": "greets"},
+                {"op": "insert", "text": "says hello there to"},
+                {"op": "equal", "text": " Bob."},
+            ],
         }
     ]
-    assert greets["citations"] == [{"change": "added", "source": "other", "old": None, "new": {"source": "other", "text": "Ann Example waved to Bob Example.", "note": None}}]
+    assert greets["citations"] == [
+        {
+            "change": "added",
+            "source": "other",
+            "old": None,
+            "new": {"source": "other", "text": "Ann Example waved to Bob Example.", "note": None},
+        }
+    ]
     assert greets["support"] == [[1, 1], [2, 2]]
-    assert records["second-meeting"]["fields"] == [{"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}]
-    assert records["hello-hello"]["fields"][0] | {"words": []} == {"path": "speaker.person", "old": "ann", "new": "bob", "kind": "reference", "words": []}
+    assert records["second-meeting"]["fields"] == [
+        {"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}
+    ]
+    assert records["hello-hello"]["fields"][0] | {"words": []} == {
+        "path": "speaker.person",
+        "old": "ann",
+        "new": "bob",
+        "kind": "reference",
+        "words": [],
+    }
     assert records["bob-replies"]["status"] == "added" and records["the-end"]["status"] == "removed"
     assert data["summary"]["events re-dated"] == 1
     assert [c["source"] for c in data["coverage"]] == ["tiny", "other"]
@@ -304,7 +366,11 @@ def test_diff_against_a_folder(repo: tuple[Path, str, str], tmp_path: Path) -> N
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (["no-such-revision"], 2, "'no-such-revision' is neither a project folder nor a revision of the git repository"),
+        (
+            ["no-such-revision"],
+            2,
+            "'no-such-revision' is neither a project folder nor a revision of the git repository",
+        ),
         (["HEAD", "HEAD", "--output"], 2, "unrecognized arguments: --output"),
         ([], 2, "the following arguments are required: OLD"),
         (["HEAD", "--format", "yaml"], 2, "invalid choice: 'yaml'"),
@@ -321,7 +387,11 @@ def test_a_side_with_content_errors_is_reported_not_compared(repo: tuple[Path, s
     path, _, second = repo
     broken = tmp_path / "broken"
     shutil.copytree(path, broken, ignore=shutil.ignore_patterns(".git"))
-    (broken / "content" / "claims.yaml").write_text("claims:\n  - id: ann-greets\n    topic: nowhere\n    text: x\n    citations: [{source: tiny, quote: not in the article}]\n", encoding="utf-8")
+    (broken / "content" / "claims.yaml").write_text(
+        "claims:\n  - id: ann-greets\n    topic: nowhere\n    text: x\n    citations: [{source: tiny, quote: "
+        "not in the article}]\n",
+        encoding="utf-8",
+    )
     result = explainer(path, "diff", second, str(broken))
     assert result.returncode == 3
     assert f"explainer diff: NEW (folder {broken}) has 2 content error(s):" in result.stderr
@@ -351,9 +421,12 @@ def test_check_base_warns_for_corrections_missing_and_claimed(repo: tuple[Path, 
     warnings = [line for line in result.stdout.splitlines() if ": warning: " in line]
     label = first[:10]
     assert warnings == [
-        f"content/claims.yaml:2:5: warning: published statement 'ann-greets' changed since {label} (text reworded, citations changed) and no new corrections entry records it",
-        f"content/disagreements.yaml:10:9: warning: published statement 'meeting-hour' changed since {label} (text reworded) and no new corrections entry records it",
-        f"content/people.yaml:7:9: warning: published statement 'bob-age' changed since {label} (citations changed) and no new corrections entry records it",
+        f"content/claims.yaml:2:5: warning: published statement 'ann-greets' changed since {label} (text "
+        f"reworded, citations changed) and no new corrections entry records it",
+        f"content/disagreements.yaml:10:9: warning: published statement 'meeting-hour' changed since {label} "
+        f"(text reworded) and no new corrections entry records it",
+        f"content/people.yaml:7:9: warning: published statement 'bob-age' changed since {label} (citations "
+        f"changed) and no new corrections entry records it",
     ]
     assert "3 warnings" in result.stderr
 
@@ -364,20 +437,30 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     shutil.copytree(path, work)
     text = (work / "content" / "corrections.yaml").read_text(encoding="utf-8")
     # Drop an entry of the base, and claim corrections of a statement that did not change and of one that is new.
-    text = text[: text.index("  - id: hello-speaker")] + "  - id: bogus\n    date: 2026-12-02\n    statements: [ann-greets, ann-waves]\n    wrong: x\n    now: y\n    why: z\n"
+    text = (
+        text[: text.index("  - id: hello-speaker")]
+        + "  - id: bogus\n    date: 2026-12-02\n    statements: [ann-greets, ann-waves]\n    wrong: x\n    "
+        "now: y\n    why: z\n"
+    )
     (work / "content" / "corrections.yaml").write_text(text, encoding="utf-8")
     with (work / "content" / "claims.yaml").open("a", encoding="utf-8") as claims:
-        claims.write("  - id: ann-waves\n    topic: general\n    text: Ann waves.\n    citations: [{source: other, quote: Ann Example waved}]\n")
+        claims.write(
+            "  - id: ann-waves\n    topic: general\n    text: Ann waves.\n    citations: [{source: other, "
+            "quote: Ann Example waved}]\n"
+        )
     result = explainer(work, "check", "--base", second, "--format", "github")
     assert result.returncode == 0, result.stdout + result.stderr
     label = second[:10]
     unchanged = "but its text, citations, date and attribution are unchanged since"
     assert result.stdout.splitlines() == [
-        f"::warning file=content/corrections.yaml,line=1,col=1,title=explainer check::corrections entry 'hello-speaker' of {label} is gone: the log keeps every correction once published"
+        f"::warning file=content/corrections.yaml,line=1,col=1,title=explainer check::corrections entry "
+        f"'hello-speaker' of {label} is gone: the log keeps every correction once published"
         " (hint: restore the entry; correct its wording if needed, but do not remove it)",
-        f"::warning file=content/corrections.yaml,line=10,col=18,title=explainer check::correction 'bogus' names 'ann-greets', {unchanged} {label}"
+        f"::warning file=content/corrections.yaml,line=10,col=18,title=explainer check::correction 'bogus' "
+        f"names 'ann-greets', {unchanged} {label}"
         " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
-        f"::warning file=content/corrections.yaml,line=10,col=30,title=explainer check::correction 'bogus' names 'ann-waves', which is new since {label}: only a published statement can be corrected"
+        f"::warning file=content/corrections.yaml,line=10,col=30,title=explainer check::correction 'bogus' "
+        f"names 'ann-waves', which is new since {label}: only a published statement can be corrected"
         " (hint: remove it from the entry's statements)",
     ]
 
@@ -394,13 +477,31 @@ def test_check_base_with_an_unknown_revision_is_a_usage_error(repo: tuple[Path, 
 @pytest.mark.parametrize(
     ("entry", "expected"),
     [
-        ("date: 2026-02-30\n    statements: [ann-greets]", "content/corrections.yaml:3:11: error: 2026-02-30 is not a calendar date"),
-        ("date: 30.11.2026\n    statements: [ann-greets]", "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found text"),
-        ("date: 2026-11-30 10:00:00\n    statements: [ann-greets]", "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found a date with a time"),
-        ("date: 2026-11-30\n    statements: [ann-greet]", "content/corrections.yaml:4:18: error: unknown statement 'ann-greet'\n    hint: did you mean 'ann-greets'?"),
+        (
+            "date: 2026-02-30\n    statements: [ann-greets]",
+            "content/corrections.yaml:3:11: error: 2026-02-30 is not a calendar date",
+        ),
+        (
+            "date: 30.11.2026\n    statements: [ann-greets]",
+            "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found text",
+        ),
+        (
+            "date: 2026-11-30 10:00:00\n    statements: [ann-greets]",
+            "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found a date with a time",
+        ),
+        (
+            "date: 2026-11-30\n    statements: [ann-greet]",
+            "content/corrections.yaml:4:18: error: unknown statement 'ann-greet'\n    hint: did you mean 'ann-greets'?",
+        ),
         ("date: 2026-11-30\n    statements: [ann]", "content/corrections.yaml:4:18: error: unknown statement 'ann'"),
-        ("date: 2026-11-30\n    statements: []", "content/corrections.yaml:4:17: error: list needs at least 1 item, found 0"),
-        ("date: 2026-11-30", "content/corrections.yaml:2:5: error: correction is missing the required key 'statements'"),
+        (
+            "date: 2026-11-30\n    statements: []",
+            "content/corrections.yaml:4:17: error: list needs at least 1 item, found 0",
+        ),
+        (
+            "date: 2026-11-30",
+            "content/corrections.yaml:2:5: error: correction is missing the required key 'statements'",
+        ),
     ],
 )
 def test_invalid_corrections_are_errors_with_their_place(tmp_path: Path, entry: str, expected: str) -> None:
@@ -412,7 +513,10 @@ def test_invalid_corrections_are_errors_with_their_place(tmp_path: Path, entry: 
 
 
 def test_correction_ids_share_the_one_namespace(tmp_path: Path) -> None:
-    text = "corrections:\n  - id: ann-greets\n    date: 2026-11-30\n    statements: [ann-greets]\n    wrong: a\n    now: b\n    why: c\n"
+    text = (
+        "corrections:\n  - id: ann-greets\n    date: 2026-11-30\n    statements: [ann-greets]\n    wrong: "
+        "a\n    now: b\n    why: c\n"
+    )
     result = explainer(make_project(tmp_path / "p", {"corrections.yaml": text}), "check")
     assert result.returncode == 1
     assert "content/corrections.yaml:2:9: error: duplicate id 'ann-greets'" in result.stdout
@@ -436,17 +540,26 @@ def built(repo: tuple[Path, str, str], tmp_path_factory: pytest.TempPathFactory)
 
 def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     html = (built / "corrections" / "index.html").read_text(encoding="utf-8")
-    body = html[html.index("<h1>Corrections</h1>"):]
+    body = html[html.index("<h1>Corrections</h1>") :]
     assert body.index('id="hello-speaker"') < body.index('id="second-meeting-day"')
-    entry = body[body.index('id="second-meeting-day"'):body.index("</section>", body.index('id="second-meeting-day"'))]
+    entry = body[
+        body.index('id="second-meeting-day"') : body.index("</section>", body.index('id="second-meeting-day"'))
+    ]
     assert '<h2 id="sec-c-second-meeting-day"><time datetime="2026-11-30">30 November 2026</time>' in entry
     assert '<a href="../timeline/#second-meeting">Ann and Bob meet again: They meet a second time.</a>' in entry
     assert "<dt>What was wrong</dt><dd>The timeline dated the second meeting March 3, 2024.</dd>" in entry
     assert "<dt>What it says now</dt><dd>It dates it March 4, 2024.</dd>" in entry
-    assert "<dd>The article says they met again &#34;on March 4&#34;; &lt;b&gt;3&lt;/b&gt; was a typing slip &amp; nothing else.</dd>" in entry
-    other = body[body.index('id="hello-speaker"'):]
-    assert '<a class="ex-source-ref" href="../sources/tiny/">A Tiny Headline</a>' in other  # a source id in editor text reads as its name
-    assert '<a href="../corrections.atom" type="application/atom+xml">Follow the corrections as an Atom feed</a>' in body
+    assert (
+        "<dd>The article says they met again &#34;on March 4&#34;; &lt;b&gt;3&lt;/b&gt; was a typing slip "
+        "&amp; nothing else.</dd>" in entry
+    )
+    other = body[body.index('id="hello-speaker"') :]
+    assert (
+        '<a class="ex-source-ref" href="../sources/tiny/">A Tiny Headline</a>' in other
+    )  # a source id in editor text reads as its name
+    assert (
+        '<a href="../corrections.atom" type="application/atom+xml">Follow the corrections as an Atom feed</a>' in body
+    )
 
 
 @pytest.mark.parametrize(
@@ -477,8 +590,14 @@ def test_every_page_links_the_feed_in_its_head(built: Path) -> None:
         html = page.read_text(encoding="utf-8")
         head = html[: html.index("</head>")]
         # The 404 page is served at any address, so its links are absolute.
-        href = "/corrections.atom" if page.name == "404.html" else "../" * (len(page.relative_to(built).parts) - 1) + "corrections.atom"
-        assert f'<link rel="alternate" type="application/atom+xml" title="Corrections (Tiny)" href="{href}">' in head, page
+        href = (
+            "/corrections.atom"
+            if page.name == "404.html"
+            else "../" * (len(page.relative_to(built).parts) - 1) + "corrections.atom"
+        )
+        assert f'<link rel="alternate" type="application/atom+xml" title="Corrections (Tiny)" href="{href}">' in head, (
+            page
+        )
 
 
 def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, str], tmp_path: Path) -> None:
@@ -497,14 +616,21 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
     # RFC 4287's Schematron rules, which the grammar cannot express: an author, and a link or content.
     for entry in entries:
         assert entry.find(f"{ATOM}link[@rel='alternate']") is not None
-        assert re.fullmatch(r"urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}", entry.findtext(f"{ATOM}id") or "")
+        assert re.fullmatch(
+            r"urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+            entry.findtext(f"{ATOM}id") or "",
+        )
     first = entries[1]
     assert first.findtext(f"{ATOM}title") == "Corrected: Ann and Bob meet again"
-    assert first.find(f"{ATOM}link[@rel='alternate']").get("href") == "https://example.invalid/corrections/#second-meeting-day"  # type: ignore[union-attr]
+    assert (
+        first.find(f"{ATOM}link[@rel='alternate']").get("href")
+        == "https://example.invalid/corrections/#second-meeting-day"
+    )  # type: ignore[union-attr]
     assert first.find(f"{ATOM}link[@rel='related']").get("href") == "https://example.invalid/timeline/#second-meeting"  # type: ignore[union-attr]
     assert first.findtext(f"{ATOM}content") == (
         "Corrected on 30 November 2026.\n\nWhat was wrong: The timeline dated the second meeting March 3, 2024.\n\n"
-        'What it says now: It dates it March 4, 2024.\n\nWhy: The article says they met again "on March 4"; <b>3</b> was a typing slip & nothing else.'
+        'What it says now: It dates it March 4, 2024.\n\nWhy: The article says they met again "on March 4"; '
+        "<b>3</b> was a typing slip & nothing else."
     )
     assert entries[0].findtext(f"{ATOM}content").endswith("Why: In A Tiny Headline it is Bob Example who replied.")  # type: ignore[union-attr]
     # Ids are derived, not random: a second build gives the same ones.
@@ -547,7 +673,9 @@ def _history() -> list[str]:
     if not (ROOT / ".git").exists():
         pytest.skip("not a git repository (a source archive): there is no history to compare")
     revisions = git(ROOT, "rev-list", "--first-parent", "HEAD").split()
-    assert len(revisions) > 10, "the repository's history is shallow; fetch it whole (git fetch --unshallow) to run these tests"
+    assert len(revisions) > 10, (
+        "the repository's history is shallow; fetch it whole (git fetch --unshallow) to run these tests"
+    )
     return revisions
 
 
@@ -579,7 +707,9 @@ def test_diff_runs_between_real_revisions_of_this_repository(old: str) -> None:
     ],
 )
 def test_word_diff(old: str, new: str, expected: str) -> None:
-    shown = "".join({"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}[w.op].format(w.text) for w in word_diff(old, new))
+    shown = "".join(
+        {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}[w.op].format(w.text) for w in word_diff(old, new)
+    )
     assert shown == expected
 
 
@@ -597,6 +727,29 @@ def test_markdown_output_escapes_editor_text(text: str, expected: str) -> None:
     assert markdown_escape(text) == expected
 
 
+def test_a_revision_that_declared_outlets_as_names_is_read_for_comparison_only(tmp_path: Path) -> None:
+    from explainer.pipeline import Layout, check
+
+    names = "names:\n  - name: Bob Example\n    kind: outlet\n  - name: March\n    kind: organisation\n"
+    old = make_project(tmp_path / "old", {**FIRST, "names.yaml": names})
+    new = make_project(tmp_path / "new", FIRST)
+    for project in (old, new):
+        (project / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
+        (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
+    # The build and the checker refuse the old kinds, with their place.
+    _, diagnostics = check(Layout(old))
+    assert [(str(d.pos), d.message) for d in diagnostics if d.pos.path == "content/names.yaml"] == [
+        ("content/names.yaml:3:11", "'outlet' is not one of: title, place"),
+        ("content/names.yaml:5:11", "'organisation' is not one of: title, place"),
+    ]
+    # A comparison reads the revision: such names are organizations now, and no page shows a name.
+    result = subprocess.run(
+        [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["records"] == []
+
+
 def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_only(tmp_path: Path) -> None:
     from explainer.pipeline import Layout, check
 
@@ -605,14 +758,20 @@ def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_onl
         "date: {year: 2024, month: 3, day: 3, year_basis: stated}",
     )
     old = make_project(tmp_path / "old", {**FIRST, "events.yaml": old_shape})
-    new = make_project(tmp_path / "new", {**FIRST, "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,")})
+    new = make_project(
+        tmp_path / "new", {**FIRST, "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,")}
+    )
     for project in (old, new):
         (project / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
         (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
     # The build and the checker still refuse the old shape, with its place.
     _, diagnostics = check(Layout(old))
     assert any(d.pos.path == "content/events.yaml" and "expected a mapping (year)" in d.message for d in diagnostics)
-    result = subprocess.run([EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
+    )
     assert result.returncode == 1, result.stderr
     records = {r["id"]: r for r in json.loads(result.stdout)["records"]}
-    assert records["second-meeting"]["fields"] == [{"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}]
+    assert records["second-meeting"]["fields"] == [
+        {"path": "date.day.value", "old": 3, "new": 4, "kind": "value", "words": []}
+    ]

@@ -38,10 +38,16 @@ class World:
     sequences: tuple[int | None, ...]
 
     def items(self) -> list[Item]:
-        return [Item(f"e{i}", span, (seq or 0, i), seq, Pos("events.yaml", i + 1, 1)) for i, (span, seq) in enumerate(zip(self.spans, self.sequences, strict=True))]
+        return [
+            Item(f"e{i}", span, (seq or 0, i), seq, Pos("events.yaml", i + 1, 1))
+            for i, (span, seq) in enumerate(zip(self.spans, self.sequences, strict=True))
+        ]
 
     def declared(self) -> list[Relation]:
-        return [Relation(f"r{n}", f"e{a}", f"e{b}", Pos("events.yaml", 100 + n, 1)) for n, (a, b) in enumerate(self.relations)]
+        return [
+            Relation(f"r{n}", f"e{a}", f"e{b}", Pos("events.yaml", 100 + n, 1))
+            for n, (a, b) in enumerate(self.relations)
+        ]
 
 
 @st.composite
@@ -55,7 +61,9 @@ def worlds(draw: st.DrawFn) -> World:
         else:
             spans.append((DAY + t - draw(st.integers(0, 4)), DAY + t + draw(st.integers(0, 4))))
     ordered = [(a, b) for a, b in itertools.permutations(range(count), 2) if times[a] < times[b]]
-    relations = tuple(draw(st.lists(st.sampled_from(ordered), unique_by=lambda p: frozenset(p), max_size=5))) if ordered else ()
+    relations = (
+        tuple(draw(st.lists(st.sampled_from(ordered), unique_by=lambda p: frozenset(p), max_size=5))) if ordered else ()
+    )
     sequences = tuple(t * 10 if draw(st.booleans()) else None for t in times)
     return World(times, tuple(spans), relations, sequences)
 
@@ -98,7 +106,9 @@ def reading(node: Node) -> tuple[set[tuple[str, str]], set[tuple[str, str]]]:
             if (i, k) in closed and (k, j) in closed:
                 closed.add((i, j))
         shown |= closed
-        open_pairs |= {(a, b) for a, b in itertools.permutations(events, 2) if (a, b) not in closed and (b, a) not in closed}
+        open_pairs |= {
+            (a, b) for a, b in itertools.permutations(events, 2) if (a, b) not in closed and (b, a) not in closed
+        }
     for child in node.children:
         child_shown, child_open = reading(child)
         shown |= child_shown
@@ -158,7 +168,9 @@ IN_ORDER = MACROS.get_template("macros.html").make_module({"x": None}).in_order 
 def event_item(event_id: str, after: tuple[str, ...]) -> Markup:
     """An event as the timeline template shows it, for what the order needs: its id and what it follows."""
     follows = Markup(", ").join(Markup('<a href="#{0}">{0}</a>').format(a) for a in after)
-    extra = Markup('<p class="ex-event__after">Within this group, it came after: {}</p>').format(follows) if after else ""
+    extra = (
+        Markup('<p class="ex-event__after">Within this group, it came after: {}</p>').format(follows) if after else ""
+    )
     return Markup('<li class="ex-event" id="{}"><h2>{}</h2>{}</li>').format(event_id, event_id, extra)
 
 
@@ -173,7 +185,9 @@ def test_the_rendered_list_shows_every_known_order_and_no_other(world: World) ->
     known = as_ids(reference_order(world))
     events = [f"e{i}" for i in range(len(world.times))]
     assert shown == known
-    assert unordered == {frozenset(p) for p in itertools.combinations(events, 2) if p not in known and p[::-1] not in known}
+    assert unordered == {
+        frozenset(p) for p in itertools.combinations(events, 2) if p not in known and p[::-1] not in known
+    }
     in_page_order = [li.attrs["id"] for li in parse(html).find_all("li", "ex-event")]
     assert sorted(in_page_order) == events
     assert all(in_page_order.index(a) < in_page_order.index(b) for a, b in known)
@@ -220,9 +234,15 @@ def test_a_relation_against_the_dates_is_an_error_at_its_place(world: World, dat
 
 def test_a_cycle_of_relations_is_an_error() -> None:
     items = [Item(name, None) for name in ("a", "b", "c")]
-    relations = [Relation("ab", "a", "b", Pos("e.yaml", 3, 5)), Relation("bc", "b", "c", Pos("e.yaml", 9, 5)), Relation("ca", "c", "a", Pos("e.yaml", 15, 5))]
+    relations = [
+        Relation("ab", "a", "b", Pos("e.yaml", 3, 5)),
+        Relation("bc", "b", "c", Pos("e.yaml", 9, 5)),
+        Relation("ca", "c", "a", Pos("e.yaml", 15, 5)),
+    ]
     _, problems = build(items, relations)
-    assert [f"{p.pos}: {p.message}" for p in problems] == ["e.yaml:3:5: the order of events goes round in a circle: 'a' before 'b' before 'c' before 'a'"]
+    assert [f"{p.pos}: {p.message}" for p in problems] == [
+        "e.yaml:3:5: the order of events goes round in a circle: 'a' before 'b' before 'c' before 'a'"
+    ]
 
 
 def test_a_cycle_through_dates_is_an_error() -> None:
@@ -242,7 +262,10 @@ def test_a_sequence_against_the_order_is_an_error_at_its_place(world: World, dat
     a, b = data.draw(st.sampled_from(known))
     sequences = [None] * len(world.times)
     sequences[a], sequences[b] = 2, 1  # lists a after b, though a came first
-    items = [Item(f"e{i}", span, (seq or 0, i), seq, Pos("events.yaml", 10 * i + 1, 5)) for i, (span, seq) in enumerate(zip(world.spans, sequences, strict=True))]
+    items = [
+        Item(f"e{i}", span, (seq or 0, i), seq, Pos("events.yaml", 10 * i + 1, 5))
+        for i, (span, seq) in enumerate(zip(world.spans, sequences, strict=True))
+    ]
     _, problems = build(items, world.declared())
     assert [str(p.pos) for p in problems] == [f"events.yaml:{10 * a + 1}:5"]
     assert f"sequence 2 lists 'e{a}' after 'e{b}'" in problems[0].message

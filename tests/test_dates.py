@@ -23,10 +23,12 @@ def part(value: int, basis: str = "stated", inference: str | None = None) -> mod
 
 def point(y: Any = None, m: Any = None, d: Any = None) -> dict[str, model.DatePart | None]:
     """year, month, day: a number (stated) or (number, inference id) (inferred)."""
+
     def make(x: Any) -> model.DatePart | None:
         if x is None:
             return None
         return part(x[0], "inferred", x[1]) if isinstance(x, tuple) else part(x)
+
     return {"year": make(y), "month": make(m), "day": make(d)}
 
 
@@ -50,19 +52,41 @@ DATES = [
     (single((2025, R), (3, R)), "March 2025", "month", ["month and year inferred"]),
     (single((2025, R), (3, R), (11, R)), "March 11, 2025", "day", ["day, month and year inferred"]),
     (single((2025, R), (3, "m"), 11), "March 11, 2025", "day", ["month inferred", "year inferred"]),
-    (between(point((2025, C), (3, C), (11, C)), point((2025, C), (3, C), (19, C))), "between March 11 and 19, 2025", "range", ["day, month and year inferred"]),
-    (between(point((2025, R), 3, 11), point((2025, R), 3, 25)), "between March 11 and 25, 2025", "range", ["year inferred"]),
+    (
+        between(point((2025, C), (3, C), (11, C)), point((2025, C), (3, C), (19, C))),
+        "between March 11 and 19, 2025",
+        "range",
+        ["day, month and year inferred"],
+    ),
+    (
+        between(point((2025, R), 3, 11), point((2025, R), 3, 25)),
+        "between March 11 and 25, 2025",
+        "range",
+        ["year inferred"],
+    ),
     (between(point(2025, 2, 23), point(2025, 3, 11)), "between February 23 and March 11, 2025", "range", []),
     (between(point(2024, 12), point(2025, 1)), "between December 2024 and January 2025", "range", []),
     (between(point(2023), point(2024)), "between 2023 and 2024", "range", []),
     (between(point(2025, 2), point(2025, 3)), "between February and March 2025", "range", []),
-    (between(point(2025, 3, (11, C)), point(2025, 3, 19)), "between March 11 and 19, 2025", "range", ["earliest day inferred"]),
-    (between(point((2025, R), 3, (11, C)), point((2025, R), 3, 19)), "between March 11 and 19, 2025", "range", ["earliest day inferred", "year inferred"]),
+    (
+        between(point(2025, 3, (11, C)), point(2025, 3, 19)),
+        "between March 11 and 19, 2025",
+        "range",
+        ["earliest day inferred"],
+    ),
+    (
+        between(point((2025, R), 3, (11, C)), point((2025, R), 3, 19)),
+        "between March 11 and 19, 2025",
+        "range",
+        ["earliest day inferred", "year inferred"],
+    ),
 ]
 
 
 @pytest.mark.parametrize(("date", "text", "precision", "badges"), DATES, ids=[t for _, t, _, _ in DATES])
-def test_a_date_reads_as_precisely_as_its_evidence(date: model.EventDate, text: str, precision: str, badges: list[str]) -> None:
+def test_a_date_reads_as_precisely_as_its_evidence(
+    date: model.EventDate, text: str, precision: str, badges: list[str]
+) -> None:
     assert dates.date_text(date) == text
     assert date.precision == precision
     assert [b.text for b in dates.inferred_badges(date)] == badges
@@ -186,32 +210,38 @@ BAD = [
     (
         "a part written as a bare number (the old shape)",
         with_date("      year: 2020\n"),
-        "content/events.yaml:6:13: expected a mapping (year), found a number | write 'year: {value: N, basis: stated}', or 'basis: inferred' with 'inference: <id>'",
+        "content/events.yaml:6:13: expected a mapping (year), found a number | write 'year: {value: N, basis: "
+        "stated}', or 'basis: inferred' with 'inference: <id>'",
     ),
     (
         "the old year_basis key",
         with_date("      year: {value: 2020, basis: stated}\n      year_basis: stated\n"),
-        "content/events.yaml:7:7: unknown key 'year_basis' in date | allowed keys: year, month, day, earliest, latest, inferences, as_written",
+        "content/events.yaml:7:7: unknown key 'year_basis' in date | allowed keys: year, month, day, earliest, "
+        "latest, inferences, as_written",
     ),
     (
         "a part without its basis",
         with_date("      year: {value: 2020}\n"),
-        "content/events.yaml:6:13: year is missing the required key 'basis' | add 'basis:' ('stated' when an article gives the year, 'inferred' when we reasoned it)",
+        "content/events.yaml:6:13: year is missing the required key 'basis' | add 'basis:' ('stated' when an "
+        "article gives the year, 'inferred' when we reasoned it)",
     ),
     (
         "an inferred part without reasoning",
         with_date("      year: {value: 2020, basis: inferred}\n"),
-        "content/events.yaml:6:34: an inferred year needs 'inference: <id>' naming its reasoning | write the reasoning, with its citations, under the date's 'inferences:' and name its id here",
+        "content/events.yaml:6:34: an inferred year needs 'inference: <id>' naming its reasoning | write the "
+        "reasoning, with its citations, under the date's 'inferences:' and name its id here",
     ),
     (
         "a stated part with reasoning",
         with_date("      year: {value: 2020, basis: stated, inference: greet-year}\n" + INFERENCE),
-        "content/events.yaml:6:53: a stated year rests on no inference | remove 'inference:', or set 'basis: inferred' if no article gives this part",
+        "content/events.yaml:6:53: a stated year rests on no inference | remove 'inference:', or set 'basis: "
+        "inferred' if no article gives this part",
     ),
     (
         "an inference no part names",
         with_date("      year: {value: 2020, basis: stated}\n" + INFERENCE),
-        "content/events.yaml:8:15: no date part names the inference 'greet-year' | name it from the part it gives ('inference: greet-year'), or remove it",
+        "content/events.yaml:8:15: no date part names the inference 'greet-year' | name it from the part it "
+        "gives ('inference: greet-year'), or remove it",
     ),
     (
         "a part naming an unknown inference",
@@ -227,17 +257,26 @@ BAD = [
         "a month without a year",
         with_date("      month: {value: 3, basis: stated}\n"),
         "content/events.yaml:6:7: a date needs a 'year', or 'earliest' and 'latest'"
-        " | omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)",
+        " | omit 'date' when the articles do not say when; if only the year is missing, infer it with "
+        "reasoning (basis: inferred)",
     ),
     (
         "February 30",
-        with_date("      year: {value: 2020, basis: stated}\n      month: {value: 2, basis: stated}\n      day: {value: 30, basis: stated}\n"),
-        "content/events.yaml:8:12: February 30, 2020 is not a calendar date | February 2020 has 29 days; check the day and the month",
+        with_date(
+            "      year: {value: 2020, basis: stated}\n      month: {value: 2, basis: stated}\n      day: "
+            "{value: 30, basis: stated}\n"
+        ),
+        "content/events.yaml:8:12: February 30, 2020 is not a calendar date | February 2020 has 29 days; check "
+        "the day and the month",
     ),
     (
         "February 29 in a common year",
-        with_date("      year: {value: 2021, basis: stated}\n      month: {value: 2, basis: stated}\n      day: {value: 29, basis: stated}\n"),
-        "content/events.yaml:8:12: February 29, 2021 is not a calendar date | February 2021 has 28 days; check the day and the month",
+        with_date(
+            "      year: {value: 2021, basis: stated}\n      month: {value: 2, basis: stated}\n      day: "
+            "{value: 29, basis: stated}\n"
+        ),
+        "content/events.yaml:8:12: February 29, 2021 is not a calendar date | February 2021 has 28 days; check "
+        "the day and the month",
     ),
     (
         "a month out of range",
@@ -247,14 +286,19 @@ BAD = [
     (
         "a range that ends before it begins",
         with_date(
-            "      earliest: {year: {value: 2020, basis: stated}, month: {value: 3, basis: stated}, day: {value: 19, basis: stated}}\n"
-            "      latest: {year: {value: 2020, basis: stated}, month: {value: 3, basis: stated}, day: {value: 11, basis: stated}}\n"
+            "      earliest: {year: {value: 2020, basis: stated}, month: {value: 3, basis: stated}, day: "
+            "{value: 19, basis: stated}}\n"
+            "      latest: {year: {value: 2020, basis: stated}, month: {value: 3, basis: stated}, day: {value: "
+            "11, basis: stated}}\n"
         ),
-        "content/events.yaml:7:15: the range ends before it begins: March 19, 2020 is after March 11, 2020 | swap 'earliest' and 'latest', or check both",
+        "content/events.yaml:7:15: the range ends before it begins: March 19, 2020 is after March 11, 2020 | "
+        "swap 'earliest' and 'latest', or check both",
     ),
     (
         "a range whose ends are the same",
-        with_date("      earliest: {year: {value: 2020, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"),
+        with_date(
+            "      earliest: {year: {value: 2020, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"
+        ),
         "content/events.yaml:7:15: both ends of the range are 2020 | write it as a single date (year, month, day)",
     ),
     (
@@ -265,12 +309,18 @@ BAD = [
     ),
     (
         "a range and a single date at once",
-        with_date("      year: {value: 2020, basis: stated}\n      earliest: {year: {value: 2019, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"),
-        "content/events.yaml:6:13: a date is either a single date (year, month, day) or a range (earliest, latest), not both | move the parts into 'earliest:' and 'latest:', or remove the range",
+        with_date(
+            "      year: {value: 2020, basis: stated}\n      earliest: {year: {value: 2019, basis: stated}}\n  "
+            "    latest: {year: {value: 2020, basis: stated}}\n"
+        ),
+        "content/events.yaml:6:13: a date is either a single date (year, month, day) or a range (earliest, "
+        "latest), not both | move the parts into 'earliest:' and 'latest:', or remove the range",
     ),
     (
         "a range end without a year",
-        with_date("      earliest: {month: {value: 3, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"),
+        with_date(
+            "      earliest: {month: {value: 3, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"
+        ),
         "content/events.yaml:6:17: range end is missing the required key 'year' | add 'year:' (the year of this end)",
     ),
     (
@@ -298,16 +348,19 @@ BAD = [
     (
         "orders that go round in a circle",
         EVENTS.replace("  - id: reply\n", "  - id: reply\n" + REPLY_BEFORE_THIRD) + THIRD_BEFORE_GREET,
-        "content/events.yaml:15:16: the order of events goes round in a circle: 'greet' before 'reply' before 'third' before 'greet'"
+        "content/events.yaml:15:16: the order of events goes round in a circle: 'greet' before 'reply' before "
+        "'third' before 'greet'"
         " | one of these relations (or dates) is wrong; an event cannot come before itself",
     ),
     (
         "a sequence against the dates",
-        EVENTS.replace("    title: Ann greets Bob\n", "    title: Ann greets Bob\n    sequence: 2\n")
-        .replace(REPLY_ORDER, "    sequence: 1\n    date:\n      year: {value: 2021, basis: stated}\n"),
+        EVENTS.replace("    title: Ann greets Bob\n", "    title: Ann greets Bob\n    sequence: 2\n").replace(
+            REPLY_ORDER, "    sequence: 1\n    date:\n      year: {value: 2021, basis: stated}\n"
+        ),
         "content/events.yaml:4:15: sequence 2 lists 'greet' after 'reply' (sequence 1),"
         " but their dates (2020-03-03; 2021-01-01 to 2021-12-31) put 'greet' first"
-        " | sequence only orders events the evidence leaves unordered; renumber so that it agrees with the dates and relations",
+        " | sequence only orders events the evidence leaves unordered; renumber so that it agrees with the "
+        "dates and relations",
     ),
 ]
 
@@ -317,7 +370,9 @@ def test_the_base_events_are_valid(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("name", "events_yaml", "expected"), BAD, ids=[c[0] for c in BAD])
-def test_a_bad_date_or_order_is_reported_with_its_place(tmp_path: Path, name: str, events_yaml: str, expected: str) -> None:
+def test_a_bad_date_or_order_is_reported_with_its_place(
+    tmp_path: Path, name: str, events_yaml: str, expected: str
+) -> None:
     project = make_project(tmp_path / "p", {"events.yaml": events_yaml}, docs_index="# Tiny\n")
     found = problems(project)
     assert any(line.startswith(expected) for line in found), "\n".join(found)

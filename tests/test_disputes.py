@@ -37,16 +37,26 @@ DISAGREEMENT = """\
 @pytest.mark.parametrize(
     ("change", "expected"),
     [
-        (("concerns: [bob-age]", "concerns: [bob-agee]"),
-         "content/disagreements.yaml:4:16: unknown statement 'bob-agee' in concerns | did you mean 'bob-age'?"),
-        (("concerns: [bob-age]", "concerns: [bob-replies]"),
-         "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are disputed already; name the records that state a side"),
-        (("concerns: [bob-age]", "concerns: [ann-greets]"),
-         "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself"
-         " | name each record once: on the answer whose side it states, or on the disagreement when it takes no side"),
-        (("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"),
-         "content/disagreements.yaml:5:15: a difference of wording disputes nothing"
-         " | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"),
+        (
+            ("concerns: [bob-age]", "concerns: [bob-agee]"),
+            "content/disagreements.yaml:4:16: unknown statement 'bob-agee' | did you mean 'bob-age'?",
+        ),
+        (
+            ("concerns: [bob-age]", "concerns: [bob-replies]"),
+            "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are "
+            "disputed already; name the records that state a side",
+        ),
+        (
+            ("concerns: [bob-age]", "concerns: [ann-greets]"),
+            "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself"
+            " | name each record once: on the answer whose side it states, or on the disagreement when it "
+            "takes no side",
+        ),
+        (
+            ("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"),
+            "content/disagreements.yaml:5:15: a difference of wording disputes nothing"
+            " | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said",
+        ),
     ],
 )
 def test_concerns_are_checked(tmp_path: Path, change: tuple[str, str], expected: str) -> None:
@@ -61,7 +71,10 @@ def test_declared_concerns_index_the_disputed_records(tmp_path: Path) -> None:
     assert diagnostics == []
     disputes = verified.index.disputes
     assert {r: [d.id for d in ds] for r, ds in disputes.disputed_by.items()} == {
-        "ann-greets-bob": ["who-greets"], "bob-replies": ["who-greets"], "bob-age": ["who-greets"], "ann-greets": ["who-greets"],
+        "ann-greets-bob": ["who-greets"],
+        "bob-replies": ["who-greets"],
+        "bob-age": ["who-greets"],
+        "ann-greets": ["who-greets"],
     }
     assert disputes.of("ann-bob") == []
 
@@ -109,20 +122,40 @@ def disputes() -> dict[str, list[str]]:
     return {r: [d.id for d in ds] for r, ds in verified.index.disputes.disputed_by.items()}
 
 
-CORRECTILE_ALEC = "attributed to Alec Baldwin by 3 articles (2 independent reports) and to Hilaria Baldwin by 2 articles (2 independent reports) — disputed"
+CORRECTILE_ALEC = (
+    "attributed to Alec Baldwin by 3 articles (2 independent reports) and to Hilaria Baldwin by "
+    "2 articles (2 independent reports) — disputed"
+)
 
 
 def test_a_quote_with_a_disputed_speaker_is_never_listed_as_plainly_one_persons_words(built_site: Path) -> None:
-    index = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-correctile-dysfunction-alec/" in hrefs}
+    index = {
+        text
+        for _, text, hrefs in _items(built_site / "quotes" / "index.html")
+        if "ig-correctile-dysfunction-alec/" in hrefs
+    }
     assert index == {f"correctile dysfunction — {CORRECTILE_ALEC} (3 wordings)"}
-    alec = [text for _, text, hrefs in _items(built_site / "people" / "alec-baldwin" / "index.html") if any(h.endswith("quotes/ig-correctile-dysfunction-alec/") for h in hrefs)]
+    alec = [
+        text
+        for _, text, hrefs in _items(built_site / "people" / "alec-baldwin" / "index.html")
+        if any(h.endswith("quotes/ig-correctile-dysfunction-alec/") for h in hrefs)
+    ]
     assert alec and all(CORRECTILE_ALEC in text for text in alec)
-    heading = next(text for element_id, text, _ in _items(built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html") if element_id == "ig-correctile-dysfunction-alec")
+    heading = next(
+        text
+        for element_id, text, _ in _items(built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html")
+        if element_id == "ig-correctile-dysfunction-alec"
+    )
     assert heading == "correctile dysfunction — as attributed to Alec Baldwin (speaker disputed)"
-    manterrupting = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-accused-of-manterrupting/" in hrefs}
+    manterrupting = {
+        text
+        for _, text, hrefs in _items(built_site / "quotes" / "index.html")
+        if "ig-accused-of-manterrupting/" in hrefs
+    }
     assert manterrupting == {
-        "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to the articles' paraphrase"
-        " of what Hilaria Baldwin did (“accused her husband of”) by 2 articles (1 independent report) — disputed (2 wordings)"
+        "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to the articles' "
+        "paraphrase of what Hilaria Baldwin did (“accused her husband of”) by 2 articles (1 independent report) "
+        "— disputed (2 wordings)"
     }
 
 
@@ -158,8 +191,8 @@ def test_disputed_records_are_marked_wherever_they_are_shown(built_site: Path, d
 
 def test_each_mark_links_to_its_disagreement(built_site: Path) -> None:
     page = (built_site / "claims" / "instagram-videos" / "index.html").read_text(encoding="utf-8")
-    item = page[page.index('id="ig-child-interrupts"'):]
-    item = item[:item.index("</li>")]
+    item = page[page.index('id="ig-child-interrupts"') :]
+    item = item[: item.index("</li>")]
     assert 'class="ex-disputed__link" href="../../disagreements/#how-the-child-interrupted"' in item
 
 
@@ -177,8 +210,13 @@ def test_json_ld_names_no_single_speaker_for_a_disputed_quote(built_site: Path) 
     data = json.loads(re.search(r'<script type="application/ld\+json">(.*?)</script>', text, re.S).group(1))  # type: ignore[union-attr]
     assert "creator" not in data
     (question,) = data["subjectOf"]
-    assert question["@type"] == "Question" and question["url"].endswith("disagreements/#who-says-correctile-dysfunction")
-    assert [a["url"].rsplit("#", 1)[1] for a in question["suggestedAnswer"]] == ["correctile-said-by-alec", "correctile-said-by-hilaria"]
+    assert question["@type"] == "Question" and question["url"].endswith(
+        "disagreements/#who-says-correctile-dysfunction"
+    )
+    assert [a["url"].rsplit("#", 1)[1] for a in question["suggestedAnswer"]] == [
+        "correctile-said-by-alec",
+        "correctile-said-by-hilaria",
+    ]
 
 
 def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict[str, list[str]]) -> None:
@@ -187,22 +225,34 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
     for record in exported["records"]:
         support = record["support"]
         sources = {c["source"] for c in record["citations"]}
-        assert support["articles"] == len(sources) and sorted(s for g in support["groups"] for s in g) == sorted(sources), record["id"]
+        assert support["articles"] == len(sources) and sorted(s for g in support["groups"] for s in g) == sorted(
+            sources
+        ), record["id"]
         assert support["independent_reports"] == len(support["groups"]) <= support["articles"]
         assert record["disputed_by"] == disputes.get(record["id"], []) and set(record["disputed_by"]) <= disagreements
     by_id = {r["id"]: r for r in exported["records"]}
-    assert by_id["family-children-ages"]["support"] == {"articles": 3, "independent_reports": 3, "groups": [["justify-snapping"], ["snaps-awkward-interview"], ["forces-apologize"]]}
+    assert by_id["family-children-ages"]["support"] == {
+        "articles": 3,
+        "independent_reports": 3,
+        "groups": [["justify-snapping"], ["snaps-awkward-interview"], ["forces-apologize"]],
+    }
     assert by_id["ig-correctile-dysfunction-alec"]["disputed_by"] == ["who-says-correctile-dysfunction"]
     assert by_id["family-children-ages"]["disputed_by"] == []
     annotations = json.loads((built_site / "data" / "annotations.jsonld").read_text(encoding="utf-8"))["first"]["items"]
-    tagged = {a["id"].rsplit("#", 1)[1].rsplit("-", 1)[0] for a in annotations if any(b.get("purpose") == "tagging" and b.get("value") == "disputed" for b in a["body"])}
+    tagged = {
+        a["id"].rsplit("#", 1)[1].rsplit("-", 1)[0]
+        for a in annotations
+        if any(b.get("purpose") == "tagging" and b.get("value") == "disputed" for b in a["body"])
+    }
     assert tagged == {r for r in disputes if r in by_id and by_id[r]["citations"]}
-
 
 
 def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
     page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
-    text = " ".join(page[page.index("she told him"):page.index("each article's wording")].split())
+    text = " ".join(page[page.index("she told him") : page.index("each article's wording")].split())
     assert "5 articles, 4 independent" in text  # the chip's words; its name (aria-label) says "reports" too
     assert 'aria-label="5 articles, 4 independent reports"' in (built_site / "index.html").read_text(encoding="utf-8")
-    assert "disputed: Where does each article place \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\"): in the red-carpet interview, or in the Instagram video?" in text
+    assert (
+        'disputed: Where does each article place "When I\'m talking, you\'re not talking" (and "annoying", '
+        '"distracting"): in the red-carpet interview, or in the Instagram video?' in text
+    )

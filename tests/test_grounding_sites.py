@@ -10,16 +10,19 @@ from conftest import TINY_SEED, make_project, run_mkdocs
 from explainer.diagnostics import Severity
 from explainer.pipeline import Layout, check
 
-# The tiny seed, plus a line with a title, an outlet and a place to declare.
+# The tiny seed, plus a line with a title, an organization and a place to declare.
 SEED = TINY_SEED + "Later they watched The Tiny Show on Channel Nine in Springfield.\n"
 NAMES = """\
 names:
   - name: The Tiny Show
     kind: title
-  - name: Channel Nine
-    kind: outlet
   - name: Springfield
     kind: place
+"""
+ORGANIZATIONS = """\
+organizations:
+  - id: channel-nine
+    name: Channel Nine
 """
 
 
@@ -38,7 +41,7 @@ claims:
 
 def project(tmp_path: Path, files: dict[str, str], docs_index: str | None = None) -> Path:
     kwargs = {} if docs_index is None else {"docs_index": docs_index}
-    root = make_project(tmp_path / "p", {"names.yaml": NAMES, **files}, **kwargs)
+    root = make_project(tmp_path / "p", {"names.yaml": NAMES, "organizations.yaml": ORGANIZATIONS, **files}, **kwargs)
     (root / "seeds" / "tiny.txt").write_text(SEED, encoding="utf-8")
     return root
 
@@ -61,12 +64,14 @@ CASES = [
         "words of the article, but outside the cited passage",
         {"claims.yaml": claim("'Ann greets Bob: \"Hello, hello.\"'")},
         'content/claims.yaml:4:28: error: the claim quotes "Hello, hello.", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these; tiny has these words elsewhere: cite that passage",
+        f" | {HINT}; quote the passage's own words, cite the passage that has these; tiny has these words "
+        f"elsewhere: cite that passage",
     ),
     (
         "an unclosed quotation",
         {"claims.yaml": claim("'Ann says \"hello there to Bob.'")},
-        "content/claims.yaml:4:21: error: the claim has an unbalanced quotation mark: it opens a quotation that never closes | close the quotation, or remove the mark",
+        "content/claims.yaml:4:21: error: the claim has an unbalanced quotation mark: it opens a quotation "
+        "that never closes | close the quotation, or remove the mark",
     ),
     (
         "a declared place the passage does not name, inside a folded block",
@@ -76,7 +81,10 @@ CASES = [
     ),
     (
         "a person neither named by the passage nor linked",
-        {"claims.yaml": claim("Ann greets Bob and Kim Example.", extra=""), "people.yaml": None, "more-people.yaml": """\
+        {
+            "claims.yaml": claim("Ann greets Bob and Kim Example.", extra=""),
+            "people.yaml": None,
+            "more-people.yaml": """\
 people:
   - id: ann
     name: Ann Example
@@ -84,7 +92,8 @@ people:
     name: Bob Example
   - id: kim
     name: Kim Example
-"""},
+""",
+        },
         "content/claims.yaml:4:30: error: the claim names Kim Example, but no passage it rests on does"
         f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
     ),
@@ -110,12 +119,66 @@ people:
         "a quoted title that is not declared",
         {"claims.yaml": claim("'Ann greets Bob before \"The Tiny Shows\".'")},
         'content/claims.yaml:4:34: error: the claim quotes "The Tiny Shows", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these, or, if it is the title of a work, declare it under 'names:' with kind: title",
+        f" | {HINT}; quote the passage's own words, cite the passage that has these, or, if it is the title of "
+        f"a work, declare it under 'names:' with kind: title",
     ),
     (
         "a declared name that no article has",
         {"claims.yaml": claim("Ann greets Bob."), "names.yaml": NAMES + "  - name: Shelbyville\n    kind: place\n"},
-        "content/names.yaml:8:11: error: the declared name 'Shelbyville' occurs in no article | declare names exactly as an article writes them",
+        "content/names.yaml:6:11: error: the declared name 'Shelbyville' occurs in no article | declare names "
+        "exactly as an article writes them",
+    ),
+    (
+        "an organization the passage does not name, and the claim does not link",
+        {"claims.yaml": claim("Ann greets Bob on Channel Nine.")},
+        "content/claims.yaml:4:29: error: the claim names Channel Nine, but no passage it rests on does"
+        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
+    ),
+    (
+        "an organization's fact is checked like any statement",
+        {
+            "organizations.yaml": ORGANIZATIONS
+            + """\
+    facts:
+      - id: nine-shows-ann
+        text: Channel Nine shows Ann Example greeting Kim.
+        citations:
+          - source: tiny
+            quote: Channel Nine in Springfield
+""",
+        },
+        "content/organizations.yaml:6:34: error: the fact names Ann Example, but no passage it rests on does | "
+        'closest passage it rests on, in tiny: "Channel Nine in Springfield"; cite a passage that names it, link '
+        "the record it stands for, or leave the name out",
+    ),
+    (
+        "an organization's summary counts the articles its facts cite",
+        {
+            "organizations.yaml": ORGANIZATIONS
+            + """\
+    summary: Named by two articles.
+    facts:
+      - id: nine-named
+        text: One article names Channel Nine.
+        citations:
+          - source: tiny
+            quote: Channel Nine in Springfield
+""",
+        },
+        "content/organizations.yaml:4:23: error: 'two articles', but the articles cited give 1 article | "
+        "counted: 1 article, 1 independent report: tiny",
+    ),
+    (
+        "an organization's name declared again under names:",
+        {"names.yaml": NAMES + "  - name: Channel Nine\n    kind: place\n"},
+        "content/names.yaml:6:11: error: 'Channel Nine' is a name of the organization 'channel-nine' | "
+        "organizations' names come from organization records; remove it here",
+    ),
+    (
+        "an organization's name that no article has",
+        {"organizations.yaml": ORGANIZATIONS + "    aliases: [Channel Ten]\n"},
+        "content/organizations.yaml:4:15: error: the organization's name 'Channel Ten' occurs in no article | "
+        "write the name exactly as an article writes it",
     ),
 ]
 
@@ -139,6 +202,11 @@ def test_grounded_texts_pass(tmp_path: Path, text: str) -> None:
     assert found == []
 
 
+def test_a_statement_may_name_the_organizations_it_links(tmp_path: Path) -> None:
+    linked = claim("Ann greets Bob on Channel Nine.", extra="    organizations: [channel-nine]\n")
+    assert [f for f in findings(project(tmp_path, {"claims.yaml": linked})) if ": error: " in f] == []
+
+
 def test_a_linked_event_grounds_its_date_and_place(tmp_path: Path) -> None:
     event = """\
 events:
@@ -156,7 +224,10 @@ events:
       - source: tiny
         quote: Channel Nine in Springfield
 """
-    files = {"events.yaml": event, "claims.yaml": claim("On March 3, in Springfield, Ann greets Bob.", extra="    event: greet\n")}
+    files = {
+        "events.yaml": event,
+        "claims.yaml": claim("On March 3, in Springfield, Ann greets Bob.", extra="    event: greet\n"),
+    }
     assert [f for f in findings(project(tmp_path, files)) if ": error: " in f] == []
     # The inferred year is not a stated part of the date: a claim may not give it as a fact.
     files["claims.yaml"] = claim("On March 3, 2020, Ann greets Bob.", extra="    event: greet\n")
@@ -187,29 +258,48 @@ events:
     found = findings(project(tmp_path, {"events.yaml": event}))
     assert [f for f in found if ": error: " in f] == [
         'content/events.yaml:9:28: error: the inference quotes "on March 3", which is not in the passages it rests on'
-        ' | closest passage it rests on, in tiny: "Bob Example, 40,"; quote the passage\'s own words, cite the passage that has these; tiny has these words elsewhere: cite that passage'
+        ' | closest passage it rests on, in tiny: "Bob Example, 40,"; quote the passage\'s own words, cite the '
+        "passage that has these; tiny has these words elsewhere: cite that passage"
     ]
 
 
 def test_an_unused_declared_name_is_a_warning(tmp_path: Path) -> None:
     found = findings(project(tmp_path, {"claims.yaml": claim("Ann greets Bob.")}))
-    assert "content/names.yaml:2:11: warning: the declared name 'The Tiny Show' is used by no text | remove the declaration, or use the name" in found
+    assert (
+        "content/names.yaml:2:11: warning: the declared name 'The Tiny Show' is used by no text | remove the "
+        "declaration, or use the name" in found
+    )
 
 
 # ---- the home page -----------------------------------------------------------------------------------
 
 
 def page_findings(tmp_path: Path, markdown: str) -> list[str]:
-    return [f for f in findings(project(tmp_path, {"claims.yaml": claim("Ann greets Bob.")}, docs_index=markdown)) if f.startswith("docs/")]
+    return [
+        f
+        for f in findings(project(tmp_path, {"claims.yaml": claim("Ann greets Bob.")}, docs_index=markdown))
+        if f.startswith("docs/")
+    ]
 
 
 def test_a_sentence_may_say_only_what_its_citations_say(tmp_path: Path) -> None:
-    markdown = "# Tiny\n\n[[ann]] greets [[bob]] on Channel Nine [[cite:ann-greets]], as\nshe said \"hello friend\" [[cite:ann-greets]].\n"
+    markdown = (
+        '# Tiny\n\n[[ann]] greets [[bob]] on Channel Nine [[cite:ann-greets]], as\nshe said "hello '
+        'friend" [[cite:ann-greets]].\n'
+    )
     assert page_findings(tmp_path, markdown) == [
         "docs/index.md:3:27: error: the sentence names Channel Nine, but no passage it rests on does"
         f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
         'docs/index.md:4:10: error: the sentence quotes "hello friend", which is not in the passages it rests on'
         f" | {HINT}; quote the passage's own words, cite the passage that has these",
+    ]
+
+
+def test_a_link_to_an_organization_shows_a_name_the_citations_must_give(tmp_path: Path) -> None:
+    markdown = "# Tiny\n\n[[ann]] greets [[bob]] on [[channel-nine]] [[cite:ann-greets]].\n"
+    assert page_findings(tmp_path, markdown) == [
+        "docs/index.md:3:27: error: the sentence names Channel Nine, but no passage it rests on does"
+        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
     ]
 
 
@@ -223,30 +313,34 @@ def test_each_part_of_a_sentence_rests_on_the_markers_after_it(tmp_path: Path) -
 
 
 def test_a_sentence_that_cites_nothing_may_not_name_or_quote(tmp_path: Path) -> None:
-    markdown = "# Tiny\n\n[[ann]] greets [[bob|him]] [[cite:ann-greets]]. Then [[ann]] said \"hello there\".\n"
+    markdown = '# Tiny\n\n[[ann]] greets [[bob|him]] [[cite:ann-greets]]. Then [[ann]] said "hello there".\n'
     assert page_findings(tmp_path, markdown) == [
         "docs/index.md:3:54: error: the sentence (it cites nothing) names Ann Example, but no passage it rests on does"
         " | it rests on no passage; cite a passage that names it, link the record it stands for, or leave the name out",
-        'docs/index.md:3:67: error: the sentence (it cites nothing) quotes "hello there", which is not in the passages it rests on'
+        'docs/index.md:3:67: error: the sentence (it cites nothing) quotes "hello there", which is not in the '
+        "passages it rests on"
         " | it rests on no passage; quote the passage's own words, cite the passage that has these",
     ]
 
 
 def test_a_sentence_may_rest_on_the_records_it_links(tmp_path: Path) -> None:
-    markdown = "# Tiny\n\n[[ann]] greets [[bob]] [[cite:ann-greets]]. She said \"hello there\" ([[ann-greets|the claim]]).\n"
+    markdown = (
+        '# Tiny\n\n[[ann]] greets [[bob]] [[cite:ann-greets]]. She said "hello there" ([[ann-greets|the claim]]).\n'
+    )
     assert page_findings(tmp_path, markdown) == []
 
 
 def test_front_matter_headings_code_and_navigation_are_not_sentences(tmp_path: Path) -> None:
     markdown = (
         "---\ndescription: Five articles about Springfield.\n---\n\n# Springfield, 1999\n\n"
-        "[[ann]] greets [[bob]] [[cite:ann-greets]].\n\n- [Springfield](people/index.md): the people\n\n```\nSpringfield 42\n```\n"
+        "[[ann]] greets [[bob]] [[cite:ann-greets]].\n\n- [Springfield](people/index.md): the "
+        "people\n\n```\nSpringfield 42\n```\n"
     )
     assert page_findings(tmp_path, markdown) == []
 
 
 def test_a_page_that_cites_nothing_is_not_checked(tmp_path: Path) -> None:
-    assert page_findings(tmp_path, "# How to edit\n\nWrite \"anything\" about Springfield in 1999.\n") == []
+    assert page_findings(tmp_path, '# How to edit\n\nWrite "anything" about Springfield in 1999.\n') == []
 
 
 def test_the_build_stops_on_a_grounding_error(tmp_path: Path) -> None:
@@ -291,11 +385,14 @@ events:
     found = [f for f in findings(project(tmp_path, {"events.yaml": events})) if ": error: " in f]
     assert found == [
         "content/events.yaml:15:30: error: the order note names Springfield, but no passage it rests on does"
-        ' | closest passage it rests on, in tiny: "Bob Example, 40, replied: ‘Hello, hello.’"; cite a passage that names it, link the record it stands for, or leave the name out'
+        ' | closest passage it rests on, in tiny: "Bob Example, 40, replied: ‘Hello, hello.’"; cite a passage '
+        "that names it, link the record it stands for, or leave the name out"
     ]
 
 
 def test_a_citation_not_found_is_reported_once_not_again_by_grounding(tmp_path: Path) -> None:
     broken = claim("'Ann says \"hello friend\" in Springfield.'", quote="not in the article")
     found = [f for f in findings(project(tmp_path, {"claims.yaml": broken})) if ": error: " in f]
-    assert len(found) == 1 and "passage not found in tiny" in found[0]  # neither the claim nor the home page's sentence citing it
+    assert (
+        len(found) == 1 and "passage not found in tiny" in found[0]
+    )  # neither the claim nor the home page's sentence citing it

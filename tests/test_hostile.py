@@ -18,18 +18,28 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
+from explainer.model import Content
 from explainer.pipeline import Layout, check
 from explainer.resolve import RESERVED_IDS, is_reserved
+from explainer.schema import sections
 from explainer.seeds import SeedError, read_seed
 from explainer.textmatch import closest_passage, normalize
 
+SECTIONS = ", ".join(sections(Content))  # as every message that lists them names them
+
 # ---- injection: a tiny site whose every text field is hostile -------------------------------------
 
-HTML_PAYLOAD = "<script>alert(document.domain)</script> <img src=x onerror=alert(document.domain)> \" onmouseover=\"x ' onfocus='y javascript:alert(document.domain)"
+HTML_PAYLOAD = (
+    '<script>alert(document.domain)</script> <img src=x onerror=alert(document.domain)> " '
+    "onmouseover=\"x ' onfocus='y javascript:alert(document.domain)"
+)
 # Markdown that would turn into markup if any text were read as Markdown on its way into HTML.
 MARKDOWN_PAYLOAD = "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }"
 # The real site's Markdown extensions (attr_list turns '{: onclick=... }' into an attribute) and edit links.
-HOSTILE_MKDOCS = TINY_MKDOCS.replace("  font: false\n", "  font: false\n  features: [content.action.edit]\n") + "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
+HOSTILE_MKDOCS = (
+    TINY_MKDOCS.replace("  font: false\n", "  font: false\n  features: [content.action.edit]\n")
+    + "markdown_extensions:\n  - attr_list\n  - toc:\n      permalink: true\n"
+)
 
 
 def hostile_files(payload: str) -> dict[str, str]:
@@ -180,21 +190,52 @@ def hostile_files(payload: str) -> dict[str, str]:
 
 
 FIELD_TAGS = [
-    "SOURCE-TITLE", "SOURCE-FACT", "TOPIC-TITLE", "TOPIC-SUMMARY", "Ann", "PERSON-SUMMARY", "ALIAS",
-    "PERSON-FACT", "INSIDER-LABEL", "RELATION-NOTE", "Bob", "CLAIM-TEXT", "COMMENTERS-LABEL", "EVENT-TITLE", "EVENT-TEXT",
-    "EVENT-PLACE", "AS-WRITTEN", "INFERENCE", "EVENT2-TITLE", "EVENT2-TEXT", "ORDER-NOTE", "QUOTE-CONTEXT", "QUOTE-NOTE", "QUESTION", "ANSWER", "INTERVIEWER-LABEL",
-    "WORDING-QUESTION", "WORDING-ANSWER", "TRANSCRIPT-TITLE", "TRANSCRIPT-SUMMARY", "LINE-NOTE", "LINE-ACTION",
-    "SPEAKER-LABEL", "OMISSION-REASON",
+    "SOURCE-TITLE",
+    "SOURCE-FACT",
+    "TOPIC-TITLE",
+    "TOPIC-SUMMARY",
+    "Ann",
+    "PERSON-SUMMARY",
+    "ALIAS",
+    "PERSON-FACT",
+    "INSIDER-LABEL",
+    "RELATION-NOTE",
+    "Bob",
+    "CLAIM-TEXT",
+    "COMMENTERS-LABEL",
+    "EVENT-TITLE",
+    "EVENT-TEXT",
+    "EVENT-PLACE",
+    "AS-WRITTEN",
+    "INFERENCE",
+    "EVENT2-TITLE",
+    "EVENT2-TEXT",
+    "ORDER-NOTE",
+    "QUOTE-CONTEXT",
+    "QUOTE-NOTE",
+    "QUESTION",
+    "ANSWER",
+    "INTERVIEWER-LABEL",
+    "WORDING-QUESTION",
+    "WORDING-ANSWER",
+    "TRANSCRIPT-TITLE",
+    "TRANSCRIPT-SUMMARY",
+    "LINE-NOTE",
+    "LINE-ACTION",
+    "SPEAKER-LABEL",
+    "OMISSION-REASON",
 ]  # fmt: skip  (CITATION-NOTE is not shown: only the notes of a quote's citations are)
 
 HOSTILE_DOCS = (
     "# Tiny\n\n"
-    "[[ann|<b>x</b>]] [[bob|\" onmouseover=\"x]] [[ann|<img src=x onerror=alert(document.domain)>]] [[ann|javascript:alert(document.domain)]] [[cite:ann-greets]]\n\n"
+    '[[ann|<b>x</b>]] [[bob|" onmouseover="x]] [[ann|<img src=x onerror=alert(document.domain)>]] '
+    "[[ann|javascript:alert(document.domain)]] [[cite:ann-greets]]\n\n"
     "[[ann]] [[hello]] [[greet]] [[cite:ann-greets]]\n"
 )
 
 RECORD_IDS = {
-    "tiny", "tiny-fact", "general", "ann", "ann-fact", "ann-bob", "bob", "ann-greets", "greet", "greet-year", "reply", "reply-after-greet", "hello",
+    "tiny", "tiny-fact", "general", "ann", "ann-fact", "ann-bob", "bob", "ann-greets", "greet", "greet-year",
+    "reply", "reply-after-greet", "hello",
     "dis", "dis-a", "dis-b", "dis-w", "dis-w-a", "dis-w-b", "talk", "talk-1", "talk-2", "omit",
 }  # fmt: skip
 RECORD_FOLDERS = ("people", "quotes", "claims", "sources", "transcripts")
@@ -235,7 +276,7 @@ class _Markup(HTMLParser):
             self._in.append(tag)
 
     def handle_endtag(self, tag: str) -> None:
-        if tag == "a" and "a.wikilink" in self._in and "a" not in self._in[self._in.index("a.wikilink"):]:
+        if tag == "a" and "a.wikilink" in self._in and "a" not in self._in[self._in.index("a.wikilink") :]:
             tag = "a.wikilink"
         if tag in self._in:
             while self._in.pop() != tag:
@@ -301,7 +342,12 @@ def test_every_text_field_reaches_the_site_escaped(html_site: Path) -> None:
         page = parse_page(path)
         problems += [f"{path.relative_to(html_site)}: {p}" for p in page.problems]
         text = path.read_text(encoding="utf-8")
-        shown |= {tag for tag in FIELD_TAGS if f"{tag} &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x onerror=alert(document.domain)&gt;" in text}
+        shown |= {
+            tag
+            for tag in FIELD_TAGS
+            if f"{tag} &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x "
+            f"onerror=alert(document.domain)&gt;" in text
+        }
     assert problems == []
     assert sorted(set(FIELD_TAGS) - shown) == []  # every field was shown somewhere, as text
 
@@ -314,21 +360,38 @@ def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
     assert page.title.strip() == f"{name} - Tiny"
     assert page.h1.strip() == name
     assert name in page.description
-    escaped = "Ann &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x onerror=alert(document.domain)&gt; &#34; onmouseover=&#34;x &#39; onfocus=&#39;y javascript:alert(document.domain)"
+    escaped = (
+        "Ann &lt;script&gt;alert(document.domain)&lt;/script&gt; &lt;img src=x "
+        "onerror=alert(document.domain)&gt; &#34; onmouseover=&#34;x &#39; onfocus=&#39;y "
+        "javascript:alert(document.domain)"
+    )
     assert f"<title>{escaped} - Tiny</title>" in text
-    header = text[text.index('data-md-component="header-topic"'):]
+    header = text[text.index('data-md-component="header-topic"') :]
     assert header[: header.index("</span>")].split(">", 2)[-1].strip() == escaped
 
 
 def test_wikilink_texts_in_docs_are_escaped(html_site: Path) -> None:
     page = parse_page(html_site / "index.html")
     assert page.problems == []
-    assert page.wikilinks[:4] == ["<b>x</b>", '" onmouseover="x', "<img src=x onerror=alert(document.domain)>", "javascript:alert(document.domain)"]  # shown as text
-    assert page.wikilinks[4:] == [f"Ann {HTML_PAYLOAD}", "hello there", f"EVENT-TITLE {HTML_PAYLOAD}"]  # record labels too
+    assert page.wikilinks[:4] == [
+        "<b>x</b>",
+        '" onmouseover="x',
+        "<img src=x onerror=alert(document.domain)>",
+        "javascript:alert(document.domain)",
+    ]  # shown as text
+    assert page.wikilinks[4:] == [
+        f"Ann {HTML_PAYLOAD}",
+        "hello there",
+        f"EVENT-TITLE {HTML_PAYLOAD}",
+    ]  # record labels too
 
 
 def test_markdown_in_text_fields_stays_text_on_generated_pages(markdown_site: Path) -> None:
-    problems = [f"{p.relative_to(markdown_site)}: {problem}" for p in generated_pages(markdown_site) for problem in parse_page(p).problems]
+    problems = [
+        f"{p.relative_to(markdown_site)}: {problem}"
+        for p in generated_pages(markdown_site)
+        for problem in parse_page(p).problems
+    ]
     assert problems == []
     person = (markdown_site / "people" / "ann" / "index.html").read_text(encoding="utf-8")
     assert "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }" in person
@@ -344,105 +407,254 @@ def test_wikilinks_in_headings_stay_whole(tmp_path: Path) -> None:
     result = run_mkdocs(project, "build", "--strict")
     assert result.returncode == 0, result.stderr[-3000:]
     site = project / "site"
-    leaks = [p.relative_to(site).as_posix() for p in site.rglob("*") if p.suffix in (".html", ".json") and "exwikilink" in p.read_text(encoding="utf-8")]
+    leaks = [
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*")
+        if p.suffix in (".html", ".json") and "exwikilink" in p.read_text(encoding="utf-8")
+    ]
     assert leaks == []  # no placeholder token is left anywhere, the table of contents and search included
     assert parse_page(site / "index.html").problems == []
 
 
 def test_markup_in_ids_and_references_is_refused(tmp_path: Path) -> None:
-    claims = 'claims:\n  - id: "<b>x</b>"\n    topic: "general\\" onmouseover=\\"x"\n    text: T\n    citations: [{source: tiny, quote: The end., occurrence: 1}]\n'
+    claims = (
+        'claims:\n  - id: "<b>x</b>"\n    topic: "general\\" onmouseover=\\"x"\n    text: T\n    '
+        "citations: [{source: tiny, quote: The end., occurrence: 1}]\n"
+    )
     project = make_project(tmp_path / "p", {"claims.yaml": claims}, docs_index="# T\n")
     assert problems(project) == [
-        "content/claims.yaml:2:9: '<b>x</b>' is not a valid id | ids are lower-case letters, digits and single hyphens, e.g. 'b-x-b'",
-        "content/claims.yaml:3:12: 'general\" onmouseover=\"x' is not a valid id | ids are lower-case letters, digits and single hyphens, e.g. 'general-onmouseover-x'",
+        "content/claims.yaml:2:9: '<b>x</b>' is not a valid id | ids are lower-case letters, digits and single "
+        "hyphens, e.g. 'b-x-b'",
+        "content/claims.yaml:3:12: 'general\" onmouseover=\"x' is not a valid id | ids are lower-case letters, "
+        "digits and single hyphens, e.g. 'general-onmouseover-x'",
     ]
 
 
 # ---- YAML -----------------------------------------------------------------------------------------
 
-ALIAS_BOMB = (
-    "claims:\n"
-    '  - &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n'
-    + "".join(f"  - &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True))
+ALIAS_BOMB = 'claims:\n  - &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n' + "".join(
+    f"  - &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True)
 )
-TEXT_CLAIM = "claims:\n  - id: big\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, quote: The end., suffix: The end.}}]\n"
+TEXT_CLAIM = (
+    "claims:\n  - id: big\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, "
+    "quote: The end., suffix: The end.}}]\n"
+)
 
 ANCHOR_HINT = "write the value out in full; anchors and aliases are not supported"
 TAG_HINT = "remove the tag: content files hold plain text, numbers, lists and mappings"
-PRINTABLE_HINT = r"remove it: content files hold printable text only (check escapes such as \0, \x.. or \u.. in quoted text)"
-SECTIONS = "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections, names"
+PRINTABLE_HINT = (
+    r"remove it: content files hold printable text only (check escapes such as \0, \x.. or \u.. in quoted text)"
+)
 
 YAML_CASES = [
-    ("python object tag", b"claims: !!python/object/apply:os.system ['echo pwned']\n", f"content/x.yaml:1:9: tag '!!python/object/apply:os.system' is not allowed | {TAG_HINT}"),
-    ("python name tag in a record", b"claims:\n  - id: !!python/name:os.system x\n", f"content/x.yaml:2:9: tag '!!python/name:os.system' is not allowed | {TAG_HINT}"),
-    ("verbatim tag", b"claims: !<tag:yaml.org,2002:python/object:os.system> []\n", f"content/x.yaml:1:9: tag '!!python/object:os.system' is not allowed | {TAG_HINT}"),
+    (
+        "python object tag",
+        b"claims: !!python/object/apply:os.system ['echo pwned']\n",
+        f"content/x.yaml:1:9: tag '!!python/object/apply:os.system' is not allowed | {TAG_HINT}",
+    ),
+    (
+        "python name tag in a record",
+        b"claims:\n  - id: !!python/name:os.system x\n",
+        f"content/x.yaml:2:9: tag '!!python/name:os.system' is not allowed | {TAG_HINT}",
+    ),
+    (
+        "verbatim tag",
+        b"claims: !<tag:yaml.org,2002:python/object:os.system> []\n",
+        f"content/x.yaml:1:9: tag '!!python/object:os.system' is not allowed | {TAG_HINT}",
+    ),
     ("local tag", b"claims:\n  - id: !secret x\n", f"content/x.yaml:2:9: tag '!secret' is not allowed | {TAG_HINT}"),
     ("binary tag", b"claims: !!binary aGk=\n", f"content/x.yaml:1:9: tag '!!binary' is not allowed | {TAG_HINT}"),
-    ("tag directive", b"%TAG !e! tag:example.com,2000:\n---\nclaims: !e!x []\n", f"content/x.yaml:3:9: tag 'tag:example.com,2000:x' is not allowed | {TAG_HINT}"),
+    (
+        "tag directive",
+        b"%TAG !e! tag:example.com,2000:\n---\nclaims: !e!x []\n",
+        f"content/x.yaml:3:9: tag 'tag:example.com,2000:x' is not allowed | {TAG_HINT}",
+    ),
     ("alias bomb", ALIAS_BOMB.encode(), f"content/x.yaml:2:5: anchor '&a' is not allowed | {ANCHOR_HINT}"),
     ("anchor", b"claims:\n  - &one {id: a}\n", f"content/x.yaml:2:5: anchor '&one' is not allowed | {ANCHOR_HINT}"),
     ("alias without anchor", b"claims: [*one]\n", f"content/x.yaml:1:10: alias '*one' is not allowed | {ANCHOR_HINT}"),
-    ("merge key", b"claims:\n  - <<: {id: a}\n", "content/x.yaml:2:5: merge key '<<' is not allowed | write the keys out in full; anchors, aliases and merge keys are not supported"),
-    ("duplicate section", b"claims: []\nclaims: []\n", "content/x.yaml:2:1: duplicate key 'claims' | the key is first used at line 1; keep one of them"),
+    (
+        "merge key",
+        b"claims:\n  - <<: {id: a}\n",
+        "content/x.yaml:2:5: merge key '<<' is not allowed | write the keys out in full; anchors, aliases and "
+        "merge keys are not supported",
+    ),
+    (
+        "duplicate section",
+        b"claims: []\nclaims: []\n",
+        "content/x.yaml:2:1: duplicate key 'claims' | the key is first used at line 1; keep one of them",
+    ),
     (
         "duplicate key in a citation",
-        b"claims:\n  - id: a\n    topic: general\n    text: T\n    citations:\n      - source: tiny\n        source: tiny\n        quote: A Tiny\n",
+        b"claims:\n  - id: a\n    topic: general\n    text: T\n    citations:\n      - source: tiny\n        "
+        b"source: tiny\n        quote: A Tiny\n",
         "content/x.yaml:7:9: duplicate key 'source' | the key is first used at line 6; keep one of them",
     ),
-    ("tab indentation", b"claims:\n\t- id: a\n", r"content/x.yaml:2:1: found character '\t' that cannot start any token | indent with spaces, not tabs"),
-    ("tab inside a record", b"claims:\n  - id: a\n  \ttopic: general\n", r"content/x.yaml:3:3: found character '\t' that cannot start any token | indent with spaces, not tabs"),
-    ("byte-order mark", b"\xef\xbb\xbfclaims: []\n", "content/x.yaml:1:1: file starts with a byte-order mark | save the file as UTF-8 without BOM"),
-    ("invalid UTF-8", b"claims:\n  - id: a\xff\n", "content/x.yaml:2:10: file is not valid UTF-8 (byte 0xff) | save the file as UTF-8"),
-    ("UTF-16", "claims: []\n".encode("utf-16"), "content/x.yaml:1:1: file is not valid UTF-8 (byte 0xff) | save the file as UTF-8"),
-    ("empty file", b"", "content/x.yaml:1:1: file is empty | add a top-level mapping such as 'claims:' or delete the file"),
-    ("only comments", b"# nothing yet\n\n", "content/x.yaml:1:1: file is empty | add a top-level mapping such as 'claims:' or delete the file"),
-    ("list at the top", b"- id: a\n", f"content/x.yaml:1:1: expected a mapping of sections at the top of the file, found a list | start with one of: {SECTIONS}"),
-    ("text at the top", b"just some words\n", f"content/x.yaml:1:1: expected a mapping of sections at the top of the file, found text | start with one of: {SECTIONS}"),
-    ("list where a record belongs", b"claims:\n  - [a, b]\n", "content/x.yaml:2:5: expected a mapping (claim), found a list | write 'key: value' lines"),
+    (
+        "tab indentation",
+        b"claims:\n\t- id: a\n",
+        r"content/x.yaml:2:1: found character '\t' that cannot start any token | indent with spaces, not tabs",
+    ),
+    (
+        "tab inside a record",
+        b"claims:\n  - id: a\n  \ttopic: general\n",
+        r"content/x.yaml:3:3: found character '\t' that cannot start any token | indent with spaces, not tabs",
+    ),
+    (
+        "byte-order mark",
+        b"\xef\xbb\xbfclaims: []\n",
+        "content/x.yaml:1:1: file starts with a byte-order mark | save the file as UTF-8 without BOM",
+    ),
+    (
+        "invalid UTF-8",
+        b"claims:\n  - id: a\xff\n",
+        "content/x.yaml:2:10: file is not valid UTF-8 (byte 0xff) | save the file as UTF-8",
+    ),
+    (
+        "UTF-16",
+        "claims: []\n".encode("utf-16"),
+        "content/x.yaml:1:1: file is not valid UTF-8 (byte 0xff) | save the file as UTF-8",
+    ),
+    (
+        "empty file",
+        b"",
+        "content/x.yaml:1:1: file is empty | add a top-level mapping such as 'claims:' or delete the file",
+    ),
+    (
+        "only comments",
+        b"# nothing yet\n\n",
+        "content/x.yaml:1:1: file is empty | add a top-level mapping such as 'claims:' or delete the file",
+    ),
+    (
+        "list at the top",
+        b"- id: a\n",
+        f"content/x.yaml:1:1: expected a mapping of sections at the top of the file, found a list | start with "
+        f"one of: {SECTIONS}",
+    ),
+    (
+        "text at the top",
+        b"just some words\n",
+        f"content/x.yaml:1:1: expected a mapping of sections at the top of the file, found text | start with "
+        f"one of: {SECTIONS}",
+    ),
+    (
+        "list where a record belongs",
+        b"claims:\n  - [a, b]\n",
+        "content/x.yaml:2:5: expected a mapping (claim), found a list | write 'key: value' lines",
+    ),
     (
         "list where a citation belongs",
         b"claims:\n  - id: a\n    topic: general\n    text: T\n    citations:\n      - [tiny, A Tiny]\n",
         "content/x.yaml:6:9: expected a mapping (citation), found a list | write 'key: value' lines",
     ),
-    ("mapping where a section list belongs", b"claims:\n  id: a\n", "content/x.yaml:2:3: section 'claims' must be a list, found a mapping | start each record with '- id: ...'"),
-    ("second document", b"claims: []\n---\nclaims: []\n", "content/x.yaml:2:1: more than one YAML document in the file | remove the '---' separator: one document per file"),
-    ("empty second document", b"claims: []\n---\n", "content/x.yaml:2:1: more than one YAML document in the file | remove the '---' separator: one document per file"),
-    ("1 MB text", TEXT_CLAIM.format(text="x" * 1_000_000).encode(), "content/x.yaml:4:11: text is 1000000 characters, more than the limit of 20000 | shorten it or split the record"),
+    (
+        "mapping where a section list belongs",
+        b"claims:\n  id: a\n",
+        "content/x.yaml:2:3: section 'claims' must be a list, found a mapping | start each record with '- id: ...'",
+    ),
+    (
+        "second document",
+        b"claims: []\n---\nclaims: []\n",
+        "content/x.yaml:2:1: more than one YAML document in the file | remove the '---' separator: one "
+        "document per file",
+    ),
+    (
+        "empty second document",
+        b"claims: []\n---\n",
+        "content/x.yaml:2:1: more than one YAML document in the file | remove the '---' separator: one "
+        "document per file",
+    ),
+    (
+        "1 MB text",
+        TEXT_CLAIM.format(text="x" * 1_000_000).encode(),
+        "content/x.yaml:4:11: text is 1000000 characters, more than the limit of 20000 | shorten it or split "
+        "the record",
+    ),
     (
         "1 MB key",
         b"claims:\n  - ? " + b"k" * 1_000_000 + b"\n    : 1\n",
-        "content/x.yaml:2:7: key is 1000000 characters long, more than the limit of 100 | keys are short names such as 'text' or 'citations'",
+        "content/x.yaml:2:7: key is 1000000 characters long, more than the limit of 100 | keys are short names "
+        "such as 'text' or 'citations'",
     ),
     (
         "5000-digit number",
-        b"events:\n  - id: e\n    title: T\n    text: T\n    sequence: " + b"9" * 5000 + b"\n    citations: [{source: tiny, quote: A Tiny}]\n",
-        "content/x.yaml:5:15: number is 5000 characters long, more than the limit of 100 | numbers in content files are years, months, days, sequence numbers and occurrences",
+        b"events:\n  - id: e\n    title: T\n    text: T\n    sequence: "
+        + b"9" * 5000
+        + b"\n    citations: [{source: tiny, quote: A Tiny}]\n",
+        "content/x.yaml:5:15: number is 5000 characters long, more than the limit of 100 | numbers in content "
+        "files are years, months, days, sequence numbers and occurrences",
     ),
-    ("deeply nested flow sequences", b"claims: " + b"[" * 100_000 + b"]" * 100_000 + b"\n", "content/x.yaml:1:40: nesting deeper than 32 levels | flatten the structure"),
-    ("deeply nested flow mappings", b"claims: " + b"{a: " * 100_000 + b"}" * 100_000 + b"\n", "content/x.yaml:1:130: nesting deeper than 32 levels | flatten the structure"),
-    ("deeply nested block mappings", b"".join(b"  " * i + b"a:\n" for i in range(200)), "content/x.yaml:32:63: nesting deeper than 32 levels | flatten the structure"),
+    (
+        "deeply nested flow sequences",
+        b"claims: " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        "content/x.yaml:1:40: nesting deeper than 32 levels | flatten the structure",
+    ),
+    (
+        "deeply nested flow mappings",
+        b"claims: " + b"{a: " * 100_000 + b"}" * 100_000 + b"\n",
+        "content/x.yaml:1:130: nesting deeper than 32 levels | flatten the structure",
+    ),
+    (
+        "deeply nested block mappings",
+        b"".join(b"  " * i + b"a:\n" for i in range(200)),
+        "content/x.yaml:32:63: nesting deeper than 32 levels | flatten the structure",
+    ),
     (
         "NUL byte in the file",
         b"claims: []\x00\n",
-        "content/x.yaml:1:11: file contains the character U+0000, which YAML does not allow | remove it, e.g. with an editor that shows invisible characters; content files hold printable text only",
+        "content/x.yaml:1:11: file contains the character U+0000, which YAML does not allow | remove it, e.g. "
+        "with an editor that shows invisible characters; content files hold printable text only",
     ),
     (
         "escape sequence in the file",
         b"claims: [\x1b[31m]\n",
-        "content/x.yaml:1:10: file contains the character U+001B, which YAML does not allow | remove it, e.g. with an editor that shows invisible characters; content files hold printable text only",
+        "content/x.yaml:1:10: file contains the character U+001B, which YAML does not allow | remove it, e.g. "
+        "with an editor that shows invisible characters; content files hold printable text only",
     ),
-    ("NUL through an escape", TEXT_CLAIM.format(text='"a\\0b"').encode(), f"content/x.yaml:4:11: text contains the control character U+0000 | {PRINTABLE_HINT}"),
-    ("terminal escape through an escape", TEXT_CLAIM.format(text='"\\e[2J"').encode(), f"content/x.yaml:4:11: text contains the control character U+001B | {PRINTABLE_HINT}"),
-    ("lone surrogate through an escape", TEXT_CLAIM.format(text='"\\ud800"').encode(), f"content/x.yaml:4:11: text contains an unpaired surrogate U+D800 | {PRINTABLE_HINT}"),
-    ("control character in a key", b'claims:\n  - "i\\x07d": a\n', f"content/x.yaml:2:5: text contains the control character U+0007 | {PRINTABLE_HINT}"),
-    ("unclosed quotation mark", b'claims:\n  - id: "a\n', "content/x.yaml:3:1: found unexpected end of stream | close the quotation mark opened at line 2, column 9"),
-    ("unclosed bracket", b"claims: [a, b\n", "content/x.yaml:2:1: expected ',' or ']', but got '<stream end>' | close the '[' opened at line 1, column 9"),
-    ("colon in plain text", TEXT_CLAIM.format(text="Note: this fails").encode(), "content/x.yaml:4:15: mapping values are not allowed here | put text that contains ': ' in quotes"),
-    ("reserved indicator", TEXT_CLAIM.format(text="@handle said so").encode(), "content/x.yaml:4:11: found character '@' that cannot start any token | put the value in quotes"),
+    (
+        "NUL through an escape",
+        TEXT_CLAIM.format(text='"a\\0b"').encode(),
+        f"content/x.yaml:4:11: text contains the control character U+0000 | {PRINTABLE_HINT}",
+    ),
+    (
+        "terminal escape through an escape",
+        TEXT_CLAIM.format(text='"\\e[2J"').encode(),
+        f"content/x.yaml:4:11: text contains the control character U+001B | {PRINTABLE_HINT}",
+    ),
+    (
+        "lone surrogate through an escape",
+        TEXT_CLAIM.format(text='"\\ud800"').encode(),
+        f"content/x.yaml:4:11: text contains an unpaired surrogate U+D800 | {PRINTABLE_HINT}",
+    ),
+    (
+        "control character in a key",
+        b'claims:\n  - "i\\x07d": a\n',
+        f"content/x.yaml:2:5: text contains the control character U+0007 | {PRINTABLE_HINT}",
+    ),
+    (
+        "unclosed quotation mark",
+        b'claims:\n  - id: "a\n',
+        "content/x.yaml:3:1: found unexpected end of stream | close the quotation mark opened at line 2, column 9",
+    ),
+    (
+        "unclosed bracket",
+        b"claims: [a, b\n",
+        "content/x.yaml:2:1: expected ',' or ']', but got '<stream end>' | close the '[' opened at line 1, column 9",
+    ),
+    (
+        "colon in plain text",
+        TEXT_CLAIM.format(text="Note: this fails").encode(),
+        "content/x.yaml:4:15: mapping values are not allowed here | put text that contains ': ' in quotes",
+    ),
+    (
+        "reserved indicator",
+        TEXT_CLAIM.format(text="@handle said so").encode(),
+        "content/x.yaml:4:11: found character '@' that cannot start any token | put the value in quotes",
+    ),
     (
         "bad indentation",
         b"claims:\n  - id: a\n   topic: general\n",
-        "content/x.yaml:3:4: expected <block end>, but found '<block mapping start>' | check the indentation: the keys of one mapping, and the items of one list, must line up",
+        "content/x.yaml:3:4: expected <block end>, but found '<block mapping start>' | check the indentation: "
+        "the keys of one mapping, and the items of one list, must line up",
     ),
 ]
 
@@ -453,7 +665,12 @@ def problems(project: Path) -> list[str]:
 
 
 def run_check(project: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "explainer.cli", "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "explainer.cli", "check", "--root", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def problems_with(tmp_path: Path, name: str, data: bytes) -> list[str]:
@@ -489,7 +706,9 @@ def test_file_over_the_size_limit_is_not_read(tmp_path: Path) -> None:
         config.write("extra:\n  explainer:\n    max_file_bytes: 1000\n")  # above the tiny project's own files
     data = TEXT_CLAIM.format(text="x" * 1000).encode()
     (project / "content" / "x.yaml").write_bytes(data)
-    assert problems(project) == [f"content/x.yaml:1:1: file is {len(data)} bytes, more than the limit of 1000 | split it into several files"]
+    assert problems(project) == [
+        f"content/x.yaml:1:1: file is {len(data)} bytes, more than the limit of 1000 | split it into several files"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -503,7 +722,10 @@ def test_file_over_the_size_limit_is_not_read(tmp_path: Path) -> None:
 )
 def test_content_file_names_must_be_plain(tmp_path: Path, name: str, shown: str, suggestion: str) -> None:
     # A content file's name becomes part of the edit link in every page made from it.
-    expected = f"content/{shown}:1:1: the file name has characters other than letters, digits, '.', '_' and '-' | rename the file, e.g. to '{suggestion}'"
+    expected = (
+        f"content/{shown}:1:1: the file name has characters other than letters, digits, '.', '_' and '-' "
+        f"| rename the file, e.g. to '{suggestion}'"
+    )
     assert problems_with(tmp_path, name, TEXT_CLAIM.format(text="Fine.").encode()) == [expected]
 
 
@@ -513,7 +735,9 @@ def test_content_file_may_not_be_a_link(tmp_path: Path) -> None:
     outside = tmp_path / "outside.yaml"
     outside.write_text(TEXT_CLAIM.format(text="Fine."), encoding="utf-8")
     os.symlink(outside, project / "content" / "linked.yaml")
-    assert problems(project) == ["content/linked.yaml:1:1: the file is a symbolic link | content files must be regular files, not links"]
+    assert problems(project) == [
+        "content/linked.yaml:1:1: the file is a symbolic link | content files must be regular files, not links"
+    ]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
@@ -521,14 +745,23 @@ def test_content_file_may_not_be_a_pipe(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "content" / "pipe.yaml")  # opened for reading, it would wait for a writer forever
     result = run_check(project)
-    assert result.stdout == "content/pipe.yaml:1:1: error: the file is not a regular file\n    hint: content files must be regular files\n"
+    assert (
+        result.stdout
+        == "content/pipe.yaml:1:1: error: the file is not a regular file\n    hint: content files must be "
+        "regular files\n"
+    )
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_docs_page_may_not_be_a_pipe(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "docs" / "pipe.md")
-    result = subprocess.run([sys.executable, "-m", "explainer.cli", "check", "--root", str(project)], capture_output=True, text=True, timeout=5)
+    result = subprocess.run(
+        [sys.executable, "-m", "explainer.cli", "check", "--root", str(project)],
+        capture_output=True,
+        text=True,
+        timeout=5,
+    )
     assert result.returncode == 1 and result.stdout.startswith("docs/pipe.md:1:1: error: ")
 
 
@@ -536,7 +769,10 @@ def test_docs_page_may_not_be_a_pipe(tmp_path: Path) -> None:
     ("data", "expected"),
     [
         (ALIAS_BOMB, f"content/x.yaml:2:5: error: anchor '&a' is not allowed\n    hint: {ANCHOR_HINT}\n"),
-        ("claims: !!python/object/apply:os.system ['touch PWNED']\n", f"content/x.yaml:1:9: error: tag '!!python/object/apply:os.system' is not allowed\n    hint: {TAG_HINT}\n"),
+        (
+            "claims: !!python/object/apply:os.system ['touch PWNED']\n",
+            f"content/x.yaml:1:9: error: tag '!!python/object/apply:os.system' is not allowed\n    hint: {TAG_HINT}\n",
+        ),
     ],
     ids=["alias bomb", "python tag"],
 )
@@ -552,7 +788,10 @@ def test_explainer_check_refuses_hostile_yaml(tmp_path: Path, data: str, expecte
 
 # ---- sources --------------------------------------------------------------------------------------
 
-SOURCES = "sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - id: general\n    title: General\n"
+SOURCES = (
+    "sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - id: "
+    "general\n    title: General\n"
+)
 
 
 def source_problems(project: Path, file: str) -> list[str]:
@@ -563,12 +802,38 @@ def source_problems(project: Path, file: str) -> list[str]:
 @pytest.mark.parametrize(
     ("file", "expected"),
     [
-        ("./seeds/tiny.txt", "content/sources.yaml:4:11: './seeds/tiny.txt' is not written as seeds/<name> | write it as 'seeds/tiny.txt'"),
-        ("seeds//tiny.txt", "content/sources.yaml:4:11: 'seeds//tiny.txt' is not written as seeds/<name> | write it as 'seeds/tiny.txt'"),
-        ("seeds/../seeds/tiny.txt", "content/sources.yaml:4:11: 'seeds/../seeds/tiny.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("seeds/sub/tiny.txt", "content/sources.yaml:4:11: 'seeds/sub/tiny.txt' is not a file directly inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("'seeds\\tiny.txt'", "content/sources.yaml:4:11: 'seeds\\tiny.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("seeds/" + "a" * 290, "content/sources.yaml:4:11: cannot read seed file 'seeds/" + "a" * 290 + "': File name too long | check the file name and that seeds/" + "a" * 290 + " is readable"),
+        (
+            "./seeds/tiny.txt",
+            "content/sources.yaml:4:11: './seeds/tiny.txt' is not written as seeds/<name> | write it as "
+            "'seeds/tiny.txt'",
+        ),
+        (
+            "seeds//tiny.txt",
+            "content/sources.yaml:4:11: 'seeds//tiny.txt' is not written as seeds/<name> | write it as "
+            "'seeds/tiny.txt'",
+        ),
+        (
+            "seeds/../seeds/tiny.txt",
+            "content/sources.yaml:4:11: 'seeds/../seeds/tiny.txt' is not a path inside seeds/ | write it as "
+            "'seeds/<name>.txt'",
+        ),
+        (
+            "seeds/sub/tiny.txt",
+            "content/sources.yaml:4:11: 'seeds/sub/tiny.txt' is not a file directly inside seeds/ | write it "
+            "as 'seeds/<name>.txt'",
+        ),
+        (
+            "'seeds\\tiny.txt'",
+            "content/sources.yaml:4:11: 'seeds\\tiny.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
+        ),
+        (
+            "seeds/" + "a" * 290,
+            "content/sources.yaml:4:11: cannot read seed file 'seeds/"
+            + "a" * 290
+            + "': File name too long | check the file name and that seeds/"
+            + "a" * 290
+            + " is readable",
+        ),
     ],
 )
 def test_seed_paths_are_refused(tmp_path: Path, file: str, expected: str) -> None:
@@ -579,9 +844,21 @@ def test_seed_paths_are_refused(tmp_path: Path, file: str, expected: str) -> Non
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        (b"A Tiny \xff Headline\n", "content/sources.yaml:4:11: seed file 'seeds/bad.txt' is not valid UTF-8 (at byte 7) | convert the article to UTF-8"),
-        ("A Tiny Headline\n".encode("utf-16"), "content/sources.yaml:4:11: seed file 'seeds/bad.txt' is not valid UTF-8 (at byte 0) | convert the article to UTF-8"),
-        (b"\xef\xbb\xbfA Tiny Headline\n", "content/sources.yaml:4:11: seed file 'seeds/bad.txt' starts with a byte-order mark | save it as UTF-8 without BOM"),
+        (
+            b"A Tiny \xff Headline\n",
+            "content/sources.yaml:4:11: seed file 'seeds/bad.txt' is not valid UTF-8 (at byte 7) | convert the "
+            "article to UTF-8",
+        ),
+        (
+            "A Tiny Headline\n".encode("utf-16"),
+            "content/sources.yaml:4:11: seed file 'seeds/bad.txt' is not valid UTF-8 (at byte 0) | convert the "
+            "article to UTF-8",
+        ),
+        (
+            b"\xef\xbb\xbfA Tiny Headline\n",
+            "content/sources.yaml:4:11: seed file 'seeds/bad.txt' starts with a byte-order mark | save it as "
+            "UTF-8 without BOM",
+        ),
     ],
     ids=["latin-1 byte", "UTF-16", "byte-order mark"],
 )
@@ -594,14 +871,20 @@ def test_seed_that_is_not_plain_utf8_is_refused(tmp_path: Path, data: bytes, exp
 def test_seed_that_is_a_folder_is_refused(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     (project / "seeds" / "folder.txt").mkdir()
-    assert source_problems(project, "seeds/folder.txt") == ["content/sources.yaml:4:11: 'seeds/folder.txt' is not a regular file inside seeds/ | seed files must be regular files"]
+    assert source_problems(project, "seeds/folder.txt") == [
+        "content/sources.yaml:4:11: 'seeds/folder.txt' is not a regular file inside seeds/ | seed files must "
+        "be regular files"
+    ]
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 def test_seed_that_is_a_pipe_is_refused(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "seeds" / "pipe.txt")
-    assert source_problems(project, "seeds/pipe.txt") == ["content/sources.yaml:4:11: 'seeds/pipe.txt' is not a regular file inside seeds/ | seed files must be regular files"]
+    assert source_problems(project, "seeds/pipe.txt") == [
+        "content/sources.yaml:4:11: 'seeds/pipe.txt' is not a regular file inside seeds/ | seed files must be "
+        "regular files"
+    ]
 
 
 def test_seeds_folder_that_links_out_is_refused(tmp_path: Path) -> None:
@@ -611,7 +894,8 @@ def test_seeds_folder_that_links_out_is_refused(tmp_path: Path) -> None:
     (project / "seeds").rename(outside)
     os.symlink(outside, project / "seeds")
     assert source_problems(project, "seeds/tiny.txt") == [
-        "content/sources.yaml:4:11: the folder seeds/ is a symbolic link or lies outside the project | make seeds/ a real folder holding the articles"
+        "content/sources.yaml:4:11: the folder seeds/ is a symbolic link or lies outside the project | make "
+        "seeds/ a real folder holding the articles"
     ]
 
 
@@ -620,14 +904,20 @@ def test_seed_over_the_size_limit_is_refused(tmp_path: Path) -> None:
     with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
         config.write("extra:\n  explainer:\n    max_seed_bytes: 10\n")
     size = (project / "seeds" / "tiny.txt").stat().st_size
-    assert source_problems(project, "seeds/tiny.txt") == [f"content/sources.yaml:4:11: seed file 'seeds/tiny.txt' is {size} bytes, more than the limit of 10 | a seed is one article as plain text"]
+    assert source_problems(project, "seeds/tiny.txt") == [
+        f"content/sources.yaml:4:11: seed file 'seeds/tiny.txt' is {size} bytes, more than the limit of 10 | a "
+        f"seed is one article as plain text"
+    ]
 
 
 def test_seed_path_with_control_characters_is_refused_by_the_library(tmp_path: Path) -> None:
     # The YAML loader already refuses such text; the library refuses it again for any other caller.
     with pytest.raises(SeedError) as caught:
         read_seed(tmp_path, "seeds/\x00tiny.txt")
-    assert (caught.value.message, caught.value.hint) == ("'seeds/\\x00tiny.txt' contains control characters", "write it as 'seeds/<name>.txt'")
+    assert (caught.value.message, caught.value.hint) == (
+        "'seeds/\\x00tiny.txt' contains control characters",
+        "write it as 'seeds/<name>.txt'",
+    )
 
 
 # ---- matching: long passages that are not in the seed ----------------------------------------------
@@ -656,15 +946,23 @@ def test_many_long_passages_that_are_not_found_are_checked_quickly(tmp_path: Pat
     words = REAL_SEED.read_text(encoding="utf-8").split()
     passage = " ".join(words[10:600]).replace(words[300], "banana")[:4900]
     citations = "".join(f"      - source: real\n        quote: {json.dumps(passage)}\n" for _ in range(50))
-    sources = SOURCES.format(file="seeds/tiny.txt") + "  - id: real\n    title: Real\n    file: seeds/real.txt\n    title_kind: headline\n"
-    sources = sources.replace("topics:\n  - id: general\n    title: General\n", "") + "topics:\n  - id: general\n    title: General\n"
+    sources = (
+        SOURCES.format(file="seeds/tiny.txt")
+        + "  - id: real\n    title: Real\n    file: seeds/real.txt\n    title_kind: headline\n"
+    )
+    sources = (
+        sources.replace("topics:\n  - id: general\n    title: General\n", "")
+        + "topics:\n  - id: general\n    title: General\n"
+    )
     claims = f"claims:\n  - id: long\n    topic: general\n    text: Long.\n    citations:\n{citations}"
     (project / "content" / "sources.yaml").write_text(sources, encoding="utf-8")
     (project / "content" / "claims.yaml").write_text(claims, encoding="utf-8")
     started = time.monotonic()
     found = problems(project)
     assert time.monotonic() - started < 20
-    assert len(found) == 50 and all(" passage not found in real.txt: " in f and "closest passage in real.txt" in f for f in found), found[:2]
+    assert len(found) == 50 and all(
+        " passage not found in real.txt: " in f and "closest passage in real.txt" in f for f in found
+    ), found[:2]
 
 
 # ---- ids ------------------------------------------------------------------------------------------
@@ -674,7 +972,16 @@ ID_HINT = "ids are lower-case letters, digits and single hyphens, e.g. '{}'"
 
 @pytest.mark.parametrize(
     ("bad", "suggestion"),
-    [("Alec", "alec"), ("a_b", "a-b"), ("a--b", "a-b"), ("-a", "a"), ("a-", "a"), ("é", "my-id"), ("alec baldwin", "alec-baldwin"), ("<script>", "script")],
+    [
+        ("Alec", "alec"),
+        ("a_b", "a-b"),
+        ("a--b", "a-b"),
+        ("-a", "a"),
+        ("a-", "a"),
+        ("é", "my-id"),
+        ("alec baldwin", "alec-baldwin"),
+        ("<script>", "script"),
+    ],
 )
 def test_ids_must_be_lower_case_slugs(tmp_path: Path, bad: str, suggestion: str) -> None:
     people = f"people:\n  - id: {json.dumps(bad)}\n    name: Someone\n"
@@ -687,16 +994,43 @@ def test_reserved_ids_are_refused(tmp_path: Path, reserved: str) -> None:
     # A person with id 'index' would be people/index.md, the page listing everyone.
     people = f"people:\n  - id: {json.dumps(reserved)}\n    name: Someone\n"
     project = make_project(tmp_path / "p", {"people.yaml": people, "claims.yaml": None}, docs_index="# T\n")
-    assert problems(project) == [f"content/people.yaml:2:9: '{reserved}' is reserved and cannot be used as an id | choose another id, e.g. '{reserved}-1'"]
+    assert problems(project) == [
+        f"content/people.yaml:2:9: '{reserved}' is reserved and cannot be used as an id | choose another id, "
+        f"e.g. '{reserved}-1'"
+    ]
 
 
-@pytest.mark.parametrize("anchor", ["sec-facts", "sec-text", "fig-family-caption", "cmp-facts", "p-1", "q-0-15", "by-q-0-15", "cite-3", "note-12", "tip-3", "wording-2", "ex-pop"])
+@pytest.mark.parametrize(
+    "anchor",
+    [
+        "sec-facts",
+        "sec-text",
+        "fig-family-caption",
+        "cmp-facts",
+        "p-1",
+        "q-0-15",
+        "by-q-0-15",
+        "cite-3",
+        "note-12",
+        "tip-3",
+        "wording-2",
+        "ex-pop",
+    ],
+)
 def test_ids_that_are_anchors_of_generated_pages_are_refused(tmp_path: Path, anchor: str) -> None:
     # An omission with id 'p-1' would be a second element with id p-1 on the source page.
-    omissions = f"omissions:\n  - id: {anchor}\n    reason: Not needed.\n    citations: [{{source: tiny, quote: The end., occurrence: 2}}]\n"
+    omissions = (
+        f"omissions:\n  - id: {anchor}\n    reason: Not needed.\n    citations: [{{source: tiny, quote: "
+        f"The end., occurrence: 2}}]\n"
+    )
     project = make_project(tmp_path / "p", {"omissions.yaml": omissions}, docs_index="# T\n")
-    hint = "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are anchors on generated pages; choose another id"
-    assert problems(project) == [f"content/omissions.yaml:2:9: '{anchor}' is reserved and cannot be used as an id | {hint}"]
+    hint = (
+        "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are anchors "
+        "on generated pages; choose another id"
+    )
+    assert problems(project) == [
+        f"content/omissions.yaml:2:9: '{anchor}' is reserved and cannot be used as an id | {hint}"
+    ]
 
 
 def test_reserved_ids_cover_every_name_and_anchor_the_site_generates(html_site: Path) -> None:
@@ -705,7 +1039,12 @@ def test_reserved_ids_cover_every_name_and_anchor_the_site_generates(html_site: 
     for folder in RECORD_FOLDERS:
         names |= {entry.name.split(".")[0] for entry in (html_site / folder).iterdir()} - RECORD_IDS
     # Anchors: every id on a generated page that is not a record's own, and that an editor could write.
-    anchors = {i for page in generated_pages(html_site) for i in parse_page(page).ids if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", i)} - RECORD_IDS
+    anchors = {
+        i
+        for page in generated_pages(html_site)
+        for i in parse_page(page).ids
+        if re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", i)
+    } - RECORD_IDS
     assert anchors, "the site should have template anchors"
     assert sorted(n for n in names | anchors if not is_reserved(n)) == []
     assert not any(is_reserved(record_id) for record_id in RECORD_IDS)

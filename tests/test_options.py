@@ -25,10 +25,25 @@ def _with_options(project: Path, block: str) -> Path:
 @pytest.mark.parametrize(
     ("block", "problem"),
     [
-        ("content_dirs: data", "mkdocs.yml:{line}:5: error: 'content_dirs' is not an option of extra.explainer\n    hint: did you mean 'content_dir'?"),
-        ("seeds_dir: ../elsewhere", "mkdocs.yml:{line}:16: error: seeds_dir '../elsewhere' must be a folder inside the project, written like 'content' or 'data/content'"),
-        ("max_seed_bytes: lots", "mkdocs.yml:{line}:21: error: max_seed_bytes must be a whole number\n    hint: for example max_seed_bytes: 4194304"),
-        ("max_seed_bytes: 0", "mkdocs.yml:{line}:21: error: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304"),
+        (
+            "content_dirs: data",
+            "mkdocs.yml:{line}:5: error: 'content_dirs' is not an option of extra.explainer\n    hint: did you "
+            "mean 'content_dir'?",
+        ),
+        (
+            "seeds_dir: ../elsewhere",
+            "mkdocs.yml:{line}:16: error: seeds_dir '../elsewhere' must be a folder inside the project, "
+            "written like 'content' or 'data/content'",
+        ),
+        (
+            "max_seed_bytes: lots",
+            "mkdocs.yml:{line}:21: error: max_seed_bytes must be a whole number\n    hint: for example "
+            "max_seed_bytes: 4194304",
+        ),
+        (
+            "max_seed_bytes: 0",
+            "mkdocs.yml:{line}:21: error: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304",
+        ),
     ],
     ids=["unknown option", "folder outside", "not a number", "out of range"],
 )
@@ -60,7 +75,10 @@ def test_content_and_seed_folders_move_for_build_and_check_alike(tmp_path: Path)
 
 def test_env_values_are_read_as_mkdocs_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     config = tmp_path / "mkdocs.yml"
-    config.write_text("site_name: x\nextra:\n  explainer:\n    content_dir: !ENV [EXPLAINER_TEST_CONTENT, content]\n", encoding="utf-8")
+    config.write_text(
+        "site_name: x\nextra:\n  explainer:\n    content_dir: !ENV [EXPLAINER_TEST_CONTENT, content]\n",
+        encoding="utf-8",
+    )
     report = Report()
     assert read_options(config, report).content_dir == "content"
     monkeypatch.setenv("EXPLAINER_TEST_CONTENT", "records")
@@ -78,10 +96,18 @@ def test_every_option_is_documented_on_the_editors_page() -> None:
 def test_a_custom_dir_overrides_engine_templates_and_theme_partials(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     (project / "overrides" / "explainer").mkdir(parents=True)
-    (project / "overrides" / "explainer" / "person.html").write_text("<h1>{{ person.name }}</h1><p>OUR OWN PERSON PAGE</p>\n", encoding="utf-8")
-    (project / "overrides" / "main.html").write_text('{% extends "base.html" %}\n{% block extrahead %}<meta name="ours" content="yes">{% endblock %}\n', encoding="utf-8")
+    (project / "overrides" / "explainer" / "person.html").write_text(
+        "<h1>{{ person.name }}</h1><p>OUR OWN PERSON PAGE</p>\n", encoding="utf-8"
+    )
+    (project / "overrides" / "main.html").write_text(
+        '{% extends "base.html" %}\n{% block extrahead %}<meta name="ours" content="yes">{% endblock %}\n',
+        encoding="utf-8",
+    )
     config = project / "mkdocs.yml"
-    config.write_text(config.read_text(encoding="utf-8").replace("  font: false\n", "  font: false\n  custom_dir: overrides\n"), encoding="utf-8")
+    config.write_text(
+        config.read_text(encoding="utf-8").replace("  font: false\n", "  font: false\n  custom_dir: overrides\n"),
+        encoding="utf-8",
+    )
     build = run_mkdocs(project, "build", "--strict")
     assert build.returncode == 0, build.stderr
     bob = (project / "site" / "people" / "bob" / "index.html").read_text(encoding="utf-8")

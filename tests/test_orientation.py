@@ -14,10 +14,22 @@ from test_site import html_pages
 # A page of each kind of record, with the index page it belongs under.
 RECORD_PAGES = {
     "people/alec-baldwin/": ("People", "people/", "Alec Baldwin"),
-    "quotes/when-im-talking/": ("Quotes", "quotes/", "“Oh my God. When I’m talking, you’re not talking.” — Hilaria Baldwin"),
+    "quotes/when-im-talking/": (
+        "Quotes",
+        "quotes/",
+        "“Oh my God. When I’m talking, you’re not talking.” — Hilaria Baldwin",
+    ),
     "claims/red-carpet/": ("Claims", "claims/", "The red-carpet interview"),
-    "sources/justify-snapping/": ("Sources", "sources/", "Hilaria Baldwin attempts to justify snapping at Alec during viral red carpet interview"),
-    "transcripts/extra-interview-transcript/": ("Transcripts", "transcripts/", "The interview with Extra, line by line"),
+    "sources/justify-snapping/": (
+        "Sources",
+        "sources/",
+        "Hilaria Baldwin attempts to justify snapping at Alec during viral red carpet interview",
+    ),
+    "transcripts/extra-interview-transcript/": (
+        "Transcripts",
+        "transcripts/",
+        "The interview with Extra, line by line",
+    ),
 }
 # Bytes. It was 788,306 with every marker's preview in it; about 340,000 without (see docs/benchmarks.md).
 # Putting the previews back, or any other repeat of the passages on every page, would pass it at once.
@@ -35,7 +47,11 @@ def _page(site: Path, path: str) -> str:
 def _toc(page: str) -> list[str]:
     """The entries of the page's table of contents (the secondary sidebar)."""
     found = re.search(r'<nav class="md-nav md-nav--secondary"[^>]*>(.*?)</nav>\s*</div>', page, re.S)
-    return [_text(m) for m in re.findall(r'<a href="#[^"]*" class="md-nav__link">(.*?)</a>', found.group(1), re.S)] if found else []
+    return (
+        [_text(m) for m in re.findall(r'<a href="#[^"]*" class="md-nav__link">(.*?)</a>', found.group(1), re.S)]
+        if found
+        else []
+    )
 
 
 def test_every_page_has_a_table_of_contents(built_site: Path) -> None:
@@ -50,7 +66,10 @@ def test_every_page_has_a_table_of_contents(built_site: Path) -> None:
 @pytest.mark.parametrize(
     ("path", "entries"),
     [
-        ("people/alec-baldwin/", ["Facts (8)", "Family (10)", "Quotes by Alec Baldwin (19)", "Said to Alec Baldwin (10)"]),
+        (
+            "people/alec-baldwin/",
+            ["Facts (8)", "Family (10)", "Quotes by Alec Baldwin (19)", "Said to Alec Baldwin (10)"],
+        ),
         ("people/", ["The family", "Everyone named"]),
         ("quotes/when-im-talking/", ["How each article prints it"]),
         ("compare/", ["Facts", "Quotations", "Questions they answer differently", "Measured copying"]),
@@ -69,22 +88,51 @@ def test_a_records_page_says_where_it_is_and_highlights_its_section(built_site: 
     page = _page(built_site, path)
     trail = re.search(r'<nav class="md-path" aria-label="Breadcrumb"\s*>(.*?)</nav>', page, re.S)
     assert trail, path
-    crumbs = re.findall(r'<a href="([^"]*)" class="md-path__link"( aria-current="page")?>(.*?)</a>', trail.group(1), re.S)
-    assert [(_text(text), bool(current)) for _, current, text in crumbs] == [("Home", False), (section, False), (title, True)]
+    crumbs = re.findall(
+        r'<a href="([^"]*)" class="md-path__link"( aria-current="page")?>(.*?)</a>', trail.group(1), re.S
+    )
+    assert [(_text(text), bool(current)) for _, current, text in crumbs] == [
+        ("Home", False),
+        (section, False),
+        (title, True),
+    ]
     # Each crumb links where it says: home, the section's index page, this page.
     folder = built_site / path
-    assert [(folder / href).resolve() for href, _, _ in crumbs] == [built_site.resolve(), (built_site / section_url).resolve(), folder.resolve()]
+    assert [(folder / href).resolve() for href, _, _ in crumbs] == [
+        built_site.resolve(),
+        (built_site / section_url).resolve(),
+        folder.resolve(),
+    ]
     # In the menu, the section's item is the active one.
-    active = re.findall(r'<li class="md-nav__item md-nav__item--active">\s*<a href="[^"]*" class="md-nav__link">(.*?)</a>', page, re.S)
+    active = re.findall(
+        r'<li class="md-nav__item md-nav__item--active">\s*<a href="[^"]*" class="md-nav__link">(.*?)</a>', page, re.S
+    )
     assert [_text(a) for a in active] == [section]
 
 
 def test_the_reader_menu_holds_reader_pages_and_editor_pages_sit_under_about_this_site(built_site: Path) -> None:
     page = _page(built_site, "sources/justify-snapping/")
     menu = re.search(r'<nav class="md-nav md-nav--primary".*?</nav>\s*</div>', page, re.S).group(0)  # type: ignore[union-attr]
-    top = [_text(t) for t in re.findall(r'<li class="md-nav__item[^"]*">\s*<a href="(?!#)[^"]*" class="md-nav__link[^"]*">(.*?)</a>', menu, re.S)]
-    assert top[:10] == ["Home", "People", "Timeline", "Quotes", "Transcripts", "Claims", "Disagreements", "Compare the articles", "Sources", "Corrections"]
-    about = menu[menu.index("About this site"):]
+    top = [
+        _text(t)
+        for t in re.findall(
+            r'<li class="md-nav__item[^"]*">\s*<a href="(?!#)[^"]*" class="md-nav__link[^"]*">(.*?)</a>', menu, re.S
+        )
+    ]
+    assert top[:11] == [
+        "Home",
+        "People",
+        "Organizations",
+        "Timeline",
+        "Quotes",
+        "Transcripts",
+        "Claims",
+        "Disagreements",
+        "Compare the articles",
+        "Sources",
+        "Corrections",
+    ]
+    about = menu[menu.index("About this site") :]
     for editor_page in ("How to edit", "Benchmarks", "Longevity"):
         assert editor_page in about and top.index(editor_page) > top.index("Corrections")
 
@@ -126,7 +174,10 @@ def test_search_indexes_statements_not_their_markers_or_previews(built_site: Pat
     cited = [d for d in docs if d["location"] == "sources/justify-snapping/#sec-cited"]
     assert len(cited) == 1 and cited[0]["text"] == ""
     text = next(d for d in docs if d["location"] == "sources/justify-snapping/#sec-text")
-    assert "Just days after footage of Hilaria Baldwin snapping at her husband Alec on the red carpet went viral" in text["text"]
+    assert (
+        "Just days after footage of Hilaria Baldwin snapping at her husband Alec on the red carpet went viral"
+        in text["text"]
+    )
 
 
 def test_search_titles_tell_quote_pages_apart_and_disagreements_rank_first(built_site: Path) -> None:
@@ -135,7 +186,10 @@ def test_search_titles_tell_quote_pages_apart_and_disagreements_rank_first(built
     titles = [d["title"] for d in quote_pages]
     assert len(quote_pages) >= 50 and not any(t.startswith("Quote by") for t in titles)
     assert len(set(titles)) == len(titles)  # every quote page's result is told apart by its title
-    assert next(d["title"] for d in quote_pages if d["location"] == "quotes/when-im-talking/") == "Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin"
+    assert (
+        next(d["title"] for d in quote_pages if d["location"] == "quotes/when-im-talking/")
+        == "Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin"
+    )
     boosts = {d["location"].split("#")[0]: d.get("boost") for d in docs}
     assert boosts["disagreements/"] > boosts["claims/red-carpet/"] > 1 and boosts.get("quotes/when-im-talking/") is None
 

@@ -1,4 +1,5 @@
-"""The pictures' layout math (pictures.py) and the family structure it draws (family.py), on small hand-made families and timelines."""
+"""The pictures' layout math (pictures.py) and the family structure it draws (family.py), on small hand-made
+families and timelines."""
 
 from __future__ import annotations
 
@@ -45,7 +46,10 @@ def person(person_id: str, *relations: tuple[str, str]) -> model.Person:
         POS,
         id=person_id,
         name=person_id.replace("-", " ").title(),
-        relations=[model.Relation(POS, id=f"{person_id}-{kind}-{other}", kind=kind, person=other) for kind, other in relations],
+        relations=[
+            model.Relation(POS, id=f"{person_id}-{kind}-{other}", kind=kind, person=other, citations=[])
+            for kind, other in relations
+        ],
     )
 
 
@@ -55,12 +59,28 @@ def texts(tree: FamilyTree) -> dict[str, BoxText]:
 
 # A family shaped like the articles': a man with a former wife and a wife, one child with the one, three with the other.
 PEOPLE = [
-    person("al", ("spouse", "hil"), ("child", "ire"), ("former-spouse", "kim"), ("child", "car"), ("child", "raf"), ("child", "ila")),
+    person(
+        "al",
+        ("spouse", "hil"),
+        ("child", "ire"),
+        ("former-spouse", "kim"),
+        ("child", "car"),
+        ("child", "raf"),
+        ("child", "ila"),
+    ),
     person("hil", ("child", "car"), ("child", "raf"), ("child", "ila")),
-    person("car"), person("raf"), person("ila"), person("ire"),
+    person("car"),
+    person("raf"),
+    person("ila"),
+    person("ire"),
     person("kim", ("child", "ire")),
 ]
-AGES = {"car": [ReportedAge(11, "car-age")], "ila": [ReportedAge(2, "ila-age")], "raf": [ReportedAge(9, "raf-age")], "al": [ReportedAge(66, "al-age")]}
+AGES = {
+    "car": [ReportedAge(11, "car-age")],
+    "ila": [ReportedAge(2, "ila-age")],
+    "raf": [ReportedAge(9, "raf-age")],
+    "al": [ReportedAge(66, "al-age")],
+}
 
 
 def test_couples_and_families_come_from_the_relations() -> None:
@@ -75,9 +95,18 @@ def test_couples_and_families_come_from_the_relations() -> None:
 
 
 def test_children_are_ordered_oldest_first_and_those_without_an_age_last() -> None:
-    people = [person("p", ("child", "young"), ("child", "unknown"), ("child", "old"), ("child", "twin-a"), ("child", "twin-b"))]
+    people = [
+        person(
+            "p", ("child", "young"), ("child", "unknown"), ("child", "old"), ("child", "twin-a"), ("child", "twin-b")
+        )
+    ]
     people += [person(i) for i in ("young", "unknown", "old", "twin-a", "twin-b")]
-    ages = {"young": [ReportedAge(2, "y")], "old": [ReportedAge(30, "o")], "twin-a": [ReportedAge(5, "a")], "twin-b": [ReportedAge(5, "b")]}
+    ages = {
+        "young": [ReportedAge(2, "y")],
+        "old": [ReportedAge(30, "o")],
+        "twin-a": [ReportedAge(5, "a")],
+        "twin-b": [ReportedAge(5, "b")],
+    }
     (family,) = build_family(people, ages).families
     assert [link.child for link in family.children] == ["old", "twin-a", "twin-b", "young", "unknown"]
 
@@ -91,11 +120,20 @@ def test_two_parents_who_are_not_declared_a_couple_stay_two_single_parents() -> 
 
 def test_a_parent_relation_is_read_from_the_child() -> None:
     tree = build_family([person("kid", ("parent", "mum")), person("mum")], {})
-    assert [(f.parents, [link.parents for link in f.children]) for f in tree.families] == [(("mum",), [(("mum", "kid-parent-mum"),)])]
+    assert [(f.parents, [link.parents for link in f.children]) for f in tree.families] == [
+        (("mum",), [(("mum", "kid-parent-mum"),)])
+    ]
 
 
 def test_generations_put_partners_side_by_side_and_children_below() -> None:
-    people = [person("a", ("spouse", "b"), ("child", "c")), person("b"), person("c", ("spouse", "d"), ("child", "e")), person("d", ("parent", "x")), person("e"), person("x")]
+    people = [
+        person("a", ("spouse", "b"), ("child", "c")),
+        person("b"),
+        person("c", ("spouse", "d"), ("child", "e")),
+        person("d", ("parent", "x")),
+        person("e"),
+        person("x"),
+    ]
     gen = generations(build_family(people, {}))
     assert gen == {"a": 0, "b": 0, "x": 0, "c": 1, "d": 1, "e": 2}
 
@@ -171,7 +209,12 @@ def test_the_narrow_layout_of_a_family_like_the_articles_fits_a_phone() -> None:
 
 def test_partners_who_are_not_neighbours_are_joined_by_a_bridge_over_the_row() -> None:
     # Two wives and a husband of one of them: the one with most partners goes in the middle.
-    people = [person("a", ("spouse", "b"), ("former-spouse", "c")), person("b"), person("c", ("spouse", "d")), person("d")]
+    people = [
+        person("a", ("spouse", "b"), ("former-spouse", "c")),
+        person("b"),
+        person("c", ("spouse", "d")),
+        person("d"),
+    ]
     tree = build_family(people, {})
     layout: TreeLayout = layout_family(tree, texts(tree))
     xs = sorted(layout.boxes, key=lambda p: layout.boxes[p].x)
@@ -196,23 +239,51 @@ def _problems(project: Path) -> list[str]:
 
 
 def test_an_age_must_be_printed_in_every_passage_the_fact_cites(tmp_path: Path) -> None:
-    right = make_project(tmp_path / "right", {"people.yaml": TINY_CONTENT["people.yaml"].replace("text: Reported as 40.", "text: Reported as 40.\n                age: 40")})
+    right = make_project(
+        tmp_path / "right",
+        {
+            "people.yaml": TINY_CONTENT["people.yaml"].replace(
+                "text: Reported as 40.", "text: Reported as 40.\n                age: 40"
+            )
+        },
+    )
     assert _problems(right) == []
-    wrong = make_project(tmp_path / "wrong", {"people.yaml": TINY_CONTENT["people.yaml"].replace("text: Reported as 40.", "text: Reported as 40.\n                age: 41")})
-    assert _problems(wrong) == ['content/people.yaml:16:14: age 41 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"']
-    partial = make_project(tmp_path / "partial", {"people.yaml": TINY_CONTENT["people.yaml"].replace("text: Reported as 40.", "text: Reported as 40.\n                age: 4")})
-    assert _problems(partial) == ['content/people.yaml:16:14: age 4 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"']
+    wrong = make_project(
+        tmp_path / "wrong",
+        {
+            "people.yaml": TINY_CONTENT["people.yaml"].replace(
+                "text: Reported as 40.", "text: Reported as 40.\n                age: 41"
+            )
+        },
+    )
+    assert _problems(wrong) == [
+        'content/people.yaml:16:14: age 41 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"'
+    ]
+    partial = make_project(
+        tmp_path / "partial",
+        {
+            "people.yaml": TINY_CONTENT["people.yaml"].replace(
+                "text: Reported as 40.", "text: Reported as 40.\n                age: 4"
+            )
+        },
+    )
+    assert _problems(partial) == [
+        'content/people.yaml:16:14: age 4 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"'
+    ]
 
 
 def test_an_age_is_only_for_a_person(tmp_path: Path) -> None:
-    sources = TINY_CONTENT["sources.yaml"].replace("title_kind: headline", """title_kind: headline
+    sources = TINY_CONTENT["sources.yaml"].replace(
+        "title_kind: headline",
+        """title_kind: headline
             facts:
               - id: tiny-age
                 text: The text is 40 lines long.
                 age: 40
                 citations:
                   - source: tiny
-                    quote: Bob Example, 40,""")
+                    quote: Bob Example, 40,""",
+    )
     project = make_project(tmp_path / "p", {"sources.yaml": sources})
     assert _problems(project) == ["content/sources.yaml:9:14: 'age' is for facts about a person, not about a source"]
 
@@ -232,8 +303,18 @@ def month_span(y: int, m: int) -> tuple[int, int]:
     return day(y, m, 1), day(y, m, calendar.monthrange(y, m)[1])
 
 
-SPANS = [month_span(2011, 8), month_span(2012, 4), month_span(2012, 6), year_span(2021), year_span(2023), year_span(2024),
-         (day(2025, 1, 9), day(2025, 1, 9)), (day(2025, 3, 11), day(2025, 3, 11)), (day(2025, 3, 11), day(2025, 3, 19)), (day(2025, 3, 19), day(2025, 3, 19))]
+SPANS = [
+    month_span(2011, 8),
+    month_span(2012, 4),
+    month_span(2012, 6),
+    year_span(2021),
+    year_span(2023),
+    year_span(2024),
+    (day(2025, 1, 9), day(2025, 1, 9)),
+    (day(2025, 3, 11), day(2025, 3, 11)),
+    (day(2025, 3, 11), day(2025, 3, 19)),
+    (day(2025, 3, 19), day(2025, 3, 19)),
+]
 
 
 def test_the_axis_has_a_piece_per_year_trimmed_to_the_months_used_and_breaks_where_years_are_left_out() -> None:
@@ -241,7 +322,10 @@ def test_the_axis_has_a_piece_per_year_trimmed_to_the_months_used_and_breaks_whe
     assert [(p.label, p.break_before) for p in pieces] == [
         ("2011", False),  # "Aug 2011" does not fit the narrowest piece: the year alone
         ("Apr–Jun 2012", True),  # the months since August 2011 are left out
-        ("2021", True), ("2023", True), ("2024", False), ("Jan–Mar 2025", False),
+        ("2021", True),
+        ("2023", True),
+        ("2024", False),
+        ("Jan–Mar 2025", False),
     ]
     assert pieces[0].x == 100 and abs(pieces[-1].x + pieces[-1].w - 500) < 1e-6
     for a, b in itertools.pairwise(pieces):
@@ -263,21 +347,42 @@ def test_the_axis_maps_days_in_order_and_every_span_inside_its_piece() -> None:
 
 
 def test_flatten_order_lists_events_in_reading_order_with_the_groups_the_order_leaves_open() -> None:
-    tree = Node("series", children=(
-        Node("event", "a"),
-        Node("unordered", children=(Node("series", children=(Node("event", "b"), Node("unordered", children=(Node("event", "c"), Node("event", "d"))))), Node("event", "e"))),
-        Node("partial", children=(Node("event", "f"), Node("event", "g", after=("f",)))),
-    ))
+    tree = Node(
+        "series",
+        children=(
+            Node("event", "a"),
+            Node(
+                "unordered",
+                children=(
+                    Node(
+                        "series",
+                        children=(
+                            Node("event", "b"),
+                            Node("unordered", children=(Node("event", "c"), Node("event", "d"))),
+                        ),
+                    ),
+                    Node("event", "e"),
+                ),
+            ),
+            Node("partial", children=(Node("event", "f"), Node("event", "g", after=("f",)))),
+        ),
+    )
     events, groups = flatten_order(tree)
     assert events == ["a", "b", "c", "d", "e", "f", "g"]
-    assert groups == [OrderGroup("unordered", 1, 4, 0), OrderGroup("partial", 5, 6, 0), OrderGroup("unordered", 2, 3, 1)]
+    assert groups == [
+        OrderGroup("unordered", 1, 4, 0),
+        OrderGroup("partial", 5, 6, 0),
+        OrderGroup("unordered", 2, 3, 1),
+    ]
 
 
 @pytest.mark.parametrize("metrics", [TIMELINE_WIDE, TIMELINE_NARROW], ids=["wide", "narrow"])
 def test_the_timeline_has_a_row_per_event_with_its_mark_where_its_dates_are(metrics: TimelineMetrics) -> None:
     entries = [
         TimelineEntry("dating", "They begin dating", month_span(2011, 8), "period", False),
-        TimelineEntry("shooting", "A shooting on a film set, in a year the articles give", year_span(2021), "period", False),
+        TimelineEntry(
+            "shooting", "A shooting on a film set, in a year the articles give", year_span(2021), "period", False
+        ),
         TimelineEntry("talk", "An interview no article dates", None, "undated", False),
         TimelineEntry("carpet", "The red-carpet interview", (day(2025, 3, 11), day(2025, 3, 11)), "day", True),
         TimelineEntry("viral", "The clip goes viral", (day(2025, 3, 11), day(2025, 3, 19)), "range", True),
@@ -295,9 +400,14 @@ def test_the_timeline_has_a_row_per_event_with_its_mark_where_its_dates_are(metr
         assert max(len(line) for line in mk.label_lines) <= metrics.label_chars or len(mk.label_lines) == 1
     # A year-long date fills its year's piece; days are dots, in order; the range runs from the one to the other.
     year_piece = next(p for p in layout.pieces if p.label == "2021")
-    assert marks["shooting"].x1 == pytest.approx(year_piece.x) and marks["shooting"].x2 == pytest.approx(year_piece.x + year_piece.w)
+    assert marks["shooting"].x1 == pytest.approx(year_piece.x) and marks["shooting"].x2 == pytest.approx(
+        year_piece.x + year_piece.w
+    )
     assert marks["carpet"].x1 == marks["carpet"].x2 < marks["video"].x1 == marks["video"].x2
-    assert marks["viral"].x1 < marks["carpet"].x1 < marks["viral"].x2 and marks["viral"].x1 < marks["video"].x1 < marks["viral"].x2
+    assert (
+        marks["viral"].x1 < marks["carpet"].x1 < marks["viral"].x2
+        and marks["viral"].x1 < marks["video"].x1 < marks["viral"].x2
+    )
     assert marks["talk"].x1 == marks["talk"].x2 == layout.chart_x
     (band,) = layout.bands
     assert band.y >= marks["shooting"].top and band.y + band.h <= marks["talk"].top + marks["talk"].height

@@ -31,7 +31,11 @@ def test_properdocs_builds_the_same_site(built_site: Path, tmp_path: Path) -> No
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     result = subprocess.run(
         [sys.executable, "-m", "properdocs", "build", "--strict", "--site-dir", str(site)],
-        cwd=ROOT, capture_output=True, text=True, env=env, timeout=600,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
     )
     assert result.returncode == 0, result.stderr[-5000:]
     assert b"ProperDocs" in (site / "index.html").read_bytes()  # it really was ProperDocs that built it

@@ -30,7 +30,11 @@ FOLD = str.maketrans({**dict.fromkeys(QUOTES_1, "'"), **dict.fromkeys(QUOTES_2, 
 # NFC composes, or reorders), Hangul jamo and Oriya vowel signs (starters that compose with what comes
 # before), characters NFC replaces (Å sign) or expands (U+0958), Tibetan vowels that decompose into marks.
 TRICKY = (
-    "aeAE1 ,.;" + QUOTES_1 + QUOTES_2 + DASHES + "\n\t\r\u00a0\u2003\u3000\u202f\u2028"
+    "aeAE1 ,.;"
+    + QUOTES_1
+    + QUOTES_2
+    + DASHES
+    + "\n\t\r\u00a0\u2003\u3000\u202f\u2028"
     + "\u0301\u0323\u0308\u031b\u0344é\u1eb9\u01d8"
     + "\u1100\u1161\u11a8\uac00\uac01\u0b47\u0b3e\u0b57\u0b4b\u212b\u0958\u0f71\u0f72\u0f73\u0f80\ufb01"
 )
@@ -52,6 +56,8 @@ def with_known_examples(test: Callable[..., None]) -> Callable[..., None]:
     for text in reversed(KNOWN):
         test = example(text)(test)
     return test
+
+
 texts = st.text(alphabet=st.one_of(st.sampled_from(TRICKY), st.characters(codec="utf-8")), max_size=60)
 
 
@@ -71,7 +77,11 @@ def retyped(passage: str, data: st.DataObject) -> str:
     words = passage.translate(FOLD).split()
     gaps = [data.draw(st.sampled_from([" ", "  ", "\n", "\t", " \n   ", "\u00a0"])) for _ in words]
     edges = st.sampled_from(["", " ", "\n  ", "\t"])
-    return data.draw(edges) + "".join(word + gap for word, gap in zip(words, gaps, strict=True)).rstrip() + data.draw(edges)
+    return (
+        data.draw(edges)
+        + "".join(word + gap for word, gap in zip(words, gaps, strict=True)).rstrip()
+        + data.draw(edges)
+    )
 
 
 @st.composite

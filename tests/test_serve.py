@@ -27,7 +27,11 @@ class Server:
         env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{self.port}"],
-            cwd=project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+            cwd=project,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
         )
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
@@ -68,12 +72,18 @@ def test_serve_rebuilds_on_content_change_and_keeps_last_good_site(tmp_path: Pat
         mark = server.wait_for("Serving on")
         assert "Ann greets Bob." in server.get("claims/general/")
         claims = project / "content" / "claims.yaml"
-        claims.write_text(claims.read_text(encoding="utf-8").replace("Ann greets Bob.", "Ann says hello to Bob."), encoding="utf-8")
+        claims.write_text(
+            claims.read_text(encoding="utf-8").replace("Ann greets Bob.", "Ann says hello to Bob."), encoding="utf-8"
+        )
         mark = server.wait_for("Reloading browsers", after=mark + 1)
         server.wait_until(lambda: "Ann says hello to Bob." in server.get("claims/general/"))
         # A broken edit: the error shows in the terminal, the last good site keeps being served.
-        claims.write_text(claims.read_text(encoding="utf-8").replace('said "hello there"', "said farewell"), encoding="utf-8")
-        server.wait_for('content/claims.yaml:8:16: error: passage not found in tiny.txt: "said farewell to Bob"', after=mark + 1)
+        claims.write_text(
+            claims.read_text(encoding="utf-8").replace('said "hello there"', "said farewell"), encoding="utf-8"
+        )
+        server.wait_for(
+            'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said farewell to Bob"', after=mark + 1
+        )
         assert "Ann says hello to Bob." in server.get("claims/general/")
         assert "Traceback" not in "".join(server.lines)
     finally:

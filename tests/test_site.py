@@ -18,7 +18,21 @@ ROOT = Path(__file__).resolve().parent.parent
 class _Page(HTMLParser):
     """Ids with the text each element contains, and every link."""
 
-    VOID: ClassVar[set[str]] = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    VOID: ClassVar[set[str]] = {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -86,9 +100,20 @@ def html_pages(site: Path) -> list[Path]:
 
 
 def test_every_page_type_is_built(built_site: Path) -> None:
-    for page in ["index.html", "people/index.html", "people/alec-baldwin/index.html", "timeline/index.html", "quotes/index.html",
-                 "quotes/when-im-talking/index.html", "claims/index.html", "claims/red-carpet/index.html", "disagreements/index.html",
-                 "sources/index.html", "sources/justify-snapping/index.html", "data/explainer.json"]:
+    for page in [
+        "index.html",
+        "people/index.html",
+        "people/alec-baldwin/index.html",
+        "timeline/index.html",
+        "quotes/index.html",
+        "quotes/when-im-talking/index.html",
+        "claims/index.html",
+        "claims/red-carpet/index.html",
+        "disagreements/index.html",
+        "sources/index.html",
+        "sources/justify-snapping/index.html",
+        "data/explainer.json",
+    ]:
         assert (built_site / page).is_file(), page
 
 
@@ -107,9 +132,16 @@ def test_every_internal_link_and_anchor_resolves(built_site: Path) -> None:
     assert broken == []
 
 
-_CHIP = re.compile(r'<a class="ex-chip" id="cite-(\d+)" href="([^"]+)" data-note="(\d+)" aria-label="([^"]+)" data-search-exclude>([^<]+)</a>')
+_CHIP = re.compile(
+    r'<a class="ex-chip" id="cite-(\d+)" href="([^"]+)" data-note="(\d+)" aria-label="([^"]+)" '
+    r"data-search-exclude>([^<]+)</a>"
+)
 _NOTE = re.compile(r'<li class="ex-note" id="note-(\d+)"><span class="ex-note__name">([^<]+)</span>.*?</ol></li>', re.S)
-_CITED = re.compile(r'<li><cite>([^<]+)</cite> <q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a href="([^"]+)">Read in ([^<]+)</a></li>', re.S)
+_CITED = re.compile(
+    r"<li><cite>([^<]+)</cite> <q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a "
+    r'href="([^"]+)">Read in ([^<]+)</a></li>',
+    re.S,
+)
 
 
 def notes_of(text: str) -> dict[int, tuple[str, list[tuple[str, ...]]]]:
@@ -117,7 +149,10 @@ def notes_of(text: str) -> dict[int, tuple[str, list[tuple[str, ...]]]]:
     holder = re.search(r'<noscript class="ex-notes-source" data-search-exclude[^>]*>(.*?)</noscript>', text, re.S)
     if holder is None:
         return {}
-    return {int(n): (name, _CITED.findall(body)) for n, name, body in ((m.group(1), m.group(2), m.group(0)) for m in _NOTE.finditer(holder.group(1)))}
+    return {
+        int(n): (name, _CITED.findall(body))
+        for n, name, body in ((m.group(1), m.group(2), m.group(0)) for m in _NOTE.finditer(holder.group(1)))
+    }
 
 
 def test_every_citation_link_lands_on_its_passage(built_site: Path) -> None:
@@ -150,7 +185,9 @@ def test_each_chip_has_a_note_with_its_passages_in_their_sentences(built_site: P
             assert articles and int(articles.group(1)) == len({p[0] for p in passages}), (page, name)
             for _, before, passage, after, _, _ in passages:
                 context = html.unescape(before + passage + after).strip("…")
-                assert any(context in seed for seed in seeds.values()), f"{page}: not the article's own words: {context!r}"
+                assert any(context in seed for seed in seeds.values()), (
+                    f"{page}: not the article's own words: {context!r}"
+                )
         chips += len(found)
     assert chips > 500
 
@@ -177,7 +214,7 @@ def test_export_offsets_give_back_the_exact_passage(built_site: Path) -> None:
         assert {"id", "kind", "text", "url", "citations"} <= record.keys()
         assert record["citations"], record["id"]
         for citation in record["citations"]:
-            assert citation["exact"] == seeds[citation["seed"]][citation["start"]:citation["end"]], record["id"]
+            assert citation["exact"] == seeds[citation["seed"]][citation["start"] : citation["end"]], record["id"]
         page, _, anchor = record["url"].partition("#")
         target = built_site / page / "index.html"
         assert target.is_file(), record["url"]
@@ -193,7 +230,7 @@ def test_generated_pages_edit_the_yaml_they_come_from(built_site: Path) -> None:
 
 def test_nav_lists_only_the_section_pages(built_site: Path) -> None:
     page = (built_site / "index.html").read_text(encoding="utf-8")
-    nav = page[page.index('<nav class="md-nav md-nav--primary"'):]
+    nav = page[page.index('<nav class="md-nav md-nav--primary"') :]
     assert "people/alec-baldwin/" not in nav.split("</nav>")[0]
 
 
@@ -215,7 +252,9 @@ def test_person_quote_and_source_pages_carry_schema_org_json_ld(built_site: Path
     assert (person["@type"], person["name"], person["spouse"]["name"]) == ("Person", "Alec Baldwin", "Hilaria Baldwin")
     assert len(person["children"]) >= 8
     quote = _jsonld(built_site / "quotes" / "when-im-talking" / "index.html")
-    assert quote["@type"] == "Quotation" and quote["creator"]["name"] == "Hilaria Baldwin" and len(quote["citation"]) == 5
+    assert (
+        quote["@type"] == "Quotation" and quote["creator"]["name"] == "Hilaria Baldwin" and len(quote["citation"]) == 5
+    )
     source = _jsonld(built_site / "sources" / "justify-snapping" / "index.html")
     assert source["@type"] == "CreativeWork" and source["isBasedOn"]["headline"].startswith("Hilaria Baldwin attempts")
 
@@ -223,7 +262,12 @@ def test_person_quote_and_source_pages_carry_schema_org_json_ld(built_site: Path
 def test_every_page_has_a_description_and_open_graph_meta(built_site: Path) -> None:
     for page in html_pages(built_site):
         text = page.read_text(encoding="utf-8")
-        for meta in ('<meta name="description" content="', '<meta property="og:title" content="', '<meta property="og:description" content="', '<meta property="og:url" content="'):
+        for meta in (
+            '<meta name="description" content="',
+            '<meta property="og:title" content="',
+            '<meta property="og:description" content="',
+            '<meta property="og:url" content="',
+        ):
             assert meta in text, f"{page.relative_to(built_site)}: {meta}"
         assert not re.search(r'<meta name="description" content="\s*"', text), page
 
@@ -235,15 +279,21 @@ def test_annotations_export_is_one_web_annotation_per_citation(built_site: Path)
     assert collection["@context"] == "http://www.w3.org/ns/anno.jsonld" and collection["type"] == "AnnotationCollection"
     assert collection["total"] == len(items) == sum(len(r["citations"]) for r in records)
     for item in items:
-        seed = (built_site / "data" / "seeds" / item["target"]["source"]["id"].rsplit("/", 1)[1]).read_text(encoding="utf-8")
+        seed = (built_site / "data" / "seeds" / item["target"]["source"]["id"].rsplit("/", 1)[1]).read_text(
+            encoding="utf-8"
+        )
         quote, position = item["target"]["selector"]
         assert (quote["type"], position["type"]) == ("TextQuoteSelector", "TextPositionSelector")
-        assert seed[position["start"]:position["end"]] == quote["exact"]
-        assert seed[:position["start"]].endswith(quote["prefix"]) and seed[position["end"]:].startswith(quote["suffix"])
+        assert seed[position["start"] : position["end"]] == quote["exact"]
+        assert seed[: position["start"]].endswith(quote["prefix"]) and seed[position["end"] :].startswith(
+            quote["suffix"]
+        )
         # Unambiguous: a client re-anchoring by quote, prefix and suffix finds this place and no other.
         whole = quote["prefix"] + quote["exact"] + quote["suffix"]
         places = [i for i in range(len(seed)) if seed.startswith(whole, i)]
-        assert places == [position["start"] - len(quote["prefix"])], f"{item['id']}: the TextQuoteSelector matches {len(places)} places"
+        assert places == [position["start"] - len(quote["prefix"])], (
+            f"{item['id']}: the TextQuoteSelector matches {len(places)} places"
+        )
     seeds = {p.name: p.read_bytes() for p in (ROOT / "seeds").glob("*.txt")}
     assert {p.name: p.read_bytes() for p in (built_site / "data" / "seeds").glob("*.txt")} == seeds
 
@@ -263,3 +313,67 @@ def test_transcript_lines_show_speaker_sources_and_variant_wordings(built_site: 
     assert "Oh, my God. When I’m talking, you’re not talking." in text  # one article's wording
     assert "Oh my God. When I’m talking, you’re not talking." in text  # another's
     assert 'class="ex-variants"' in page and "compare the wordings side by side" in page
+
+
+def _organizations() -> list[dict]:
+    import yaml
+
+    return yaml.safe_load((ROOT / "content" / "organizations.yaml").read_text(encoding="utf-8"))["organizations"]
+
+
+def test_every_organization_has_a_page_with_its_cited_facts_and_organization_json_ld(built_site: Path) -> None:
+    organizations = _organizations()
+    assert {
+        "extra",
+        "page-six",
+        "daily-mail",
+        "tlc",
+        "today",
+        "people-outlet",
+        "tiktok",
+        "instagram",
+        "planet-hollywood",
+    } <= {o["id"] for o in organizations}
+    index = parse(built_site / "organizations" / "index.html")
+    for organization in organizations:
+        page = built_site / "organizations" / organization["id"] / "index.html"
+        data = _jsonld(page)
+        assert (data["@type"], data["name"]) == ("Organization", organization["name"]), organization["id"]
+        assert data["url"].endswith(f"/organizations/{organization['id']}/")
+        for fact in organization.get("facts", []):
+            assert fact["id"] in parse(page).ids, fact["id"]
+        assert f"{organization['id']}/" in index.links
+
+
+def test_statements_that_name_an_organization_link_to_it_and_its_page_lists_them(built_site: Path) -> None:
+    # Declared with `organizations: [extra, tlc, planet-hollywood]` on the event (content/events.yaml).
+    timeline = (built_site / "timeline" / "index.html").read_text(encoding="utf-8")
+    event = timeline[timeline.index('id="extra-red-carpet-interview"') :]
+    event = event[: event.index("</li>")]
+    for organization in ("extra", "tlc", "planet-hollywood"):
+        assert f'class="ex-org" href="../organizations/{organization}/"' in event, organization
+    extra = parse(built_site / "organizations" / "extra" / "index.html")
+    assert "../../timeline/#extra-red-carpet-interview" in extra.links
+    assert "../../claims/red-carpet/#rc-interview-with-extra" in extra.links
+    assert (
+        "../../quotes/insider-true-reflection/"
+        in parse(built_site / "organizations" / "daily-mail" / "index.html").links
+    )
+
+
+def test_content_reference_lists_every_kind_and_key_from_the_declarations(built_site: Path) -> None:
+    from explainer.reference import reference_kinds
+
+    page = parse(built_site / "reference" / "index.html")
+    text = (built_site / "reference" / "index.html").read_text(encoding="utf-8")
+    kinds = reference_kinds()
+    assert {k.name for k in kinds} >= {"claim", "organization", "citation", "transcript line"}
+    for kind in kinds:
+        assert kind.anchor in page.ids, kind.name
+        section = text[text.index(f'id="{kind.anchor}"') :]
+        section = section[: section.index("</table>")]
+        for key in kind.keys:
+            assert f"<code>{key.name}</code>" in section, f"{kind.name}.{key.name}"
+            assert html.escape(key.doc, quote=False) in section or key.doc in html.unescape(section), (
+                f"{kind.name}.{key.name}"
+            )

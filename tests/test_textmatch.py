@@ -24,7 +24,7 @@ def test_normalized_passage_is_found_at_its_true_offsets(typed: str, expected: s
     found = find_passage(normalize(SEED), typed)
     assert len(found.matches) == 1
     match = found.matches[0]
-    assert SEED[match.start:match.end] == expected
+    assert SEED[match.start : match.end] == expected
 
 
 @pytest.mark.parametrize(

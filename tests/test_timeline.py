@@ -7,10 +7,12 @@ Given in words by an article:
   rust-press-conference after rust-shooting          "just ten days after the incident on the set of the movie"
   people-interview-before-premiere before premiere   "Ahead of the first episode, Hilaria and Alec gushed to People"
   people-interview-before-premiere after wedding     "making their marriage work all these years"
-  clip goes viral after the red-carpet interview     "a clip of Hilaria snapping ... during a red carpet interview went viral"
+  clip goes viral after the red-carpet interview
+      "a clip of Hilaria snapping ... during a red carpet interview went viral"
   first Instagram video after the clip went viral    "After the clip went viral, Hilaria posted a video on Instagram"
   follow-up video after the first video              "in a follow-up Instagram post"
-  Today interview after the red-carpet interview     "days after she scolded Alec for interrupting her on the red carpet"
+  Today interview after the red-carpet interview
+      "days after she scolded Alec for interrupting her on the red carpet"
 Given by dates (stated, or with the year inferred as 2025 from the red-carpet reasoning):
   August 2011 < April 2012 < June 2012 < 2021 < 2023 < June 2024 and 2024 < January 9, 2025 <
   February 23, 2025 < March 11, 2025 < March 19, 2025 (the first video).
@@ -105,7 +107,12 @@ def test_a_person_page_lists_events_in_the_same_order(built_site: Path, timeline
     assert listed.tag == "ol" and "ex-events" in listed.classes
     mine = read_list(listed)
     events = set(events_in(mine))
-    assert {"people-interview-before-premiere", "today-interview", "instagram-follow-up-video", "couple-wedding"} <= events
+    assert {
+        "people-interview-before-premiere",
+        "today-interview",
+        "instagram-follow-up-video",
+        "couple-wedding",
+    } <= events
     shown, unordered = reading(mine)
     all_shown, all_unordered = reading(timeline)
     pairs = set(itertools.permutations(events, 2))
@@ -150,18 +157,32 @@ def test_each_date_shows_exactly_which_parts_are_inferred(built_site: Path) -> N
 
 
 def test_the_export_gives_each_date_part_by_part_and_the_order(built_site: Path) -> None:
-    records = {r["id"]: r for r in json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))["records"]}
+    records = {
+        r["id"]: r for r in json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))["records"]
+    }
     events = {i: r for i, r in records.items() if r["kind"] == "event"}
     assert set(events) == set(DATES)
     inferred = {"basis": "inferred", "inference": "red-carpet-year-inferred"}
     red_carpet = events["extra-red-carpet-interview"]["date"]
-    assert {k: red_carpet[k] for k in ("year", "month", "day")} == {"year": {"value": 2025, **inferred}, "month": {"value": 3, "basis": "stated"}, "day": {"value": 11, "basis": "stated"}}
+    assert {k: red_carpet[k] for k in ("year", "month", "day")} == {
+        "year": {"value": 2025, **inferred},
+        "month": {"value": 3, "basis": "stated"},
+        "day": {"value": 11, "basis": "stated"},
+    }
     assert events["rust-shooting"]["date"] == {"year": {"value": 2021, "basis": "stated"}, "as_written": "in 2021"}
     assert events["people-interview-before-premiere"]["date"] == {}
     clip = events["red-carpet-clip-goes-viral"]["date"]
     part = {"basis": "inferred", "inference": "clip-viral-dates-inferred"}
-    assert clip["earliest"] == {"year": {"value": 2025, **part}, "month": {"value": 3, **part}, "day": {"value": 11, **part}}
-    assert clip["latest"] == {"year": {"value": 2025, **part}, "month": {"value": 3, **part}, "day": {"value": 19, **part}}
+    assert clip["earliest"] == {
+        "year": {"value": 2025, **part},
+        "month": {"value": 3, **part},
+        "day": {"value": 11, **part},
+    }
+    assert clip["latest"] == {
+        "year": {"value": 2025, **part},
+        "month": {"value": 3, **part},
+        "day": {"value": 19, **part},
+    }
     assert "year" not in clip and "month" not in clip
     after = {i: set(r["after"]) for i, r in events.items()}
     assert after["tlc-series-premiere"] == {"civil-lawsuit-filed", "people-interview-before-premiere"}
@@ -171,7 +192,10 @@ def test_the_export_gives_each_date_part_by_part_and_the_order(built_site: Path)
     assert after["civil-lawsuit-filed"] == {"tlc-series-announced", "manslaughter-trial-dismissed"}
     orders = {i: (r["earlier"], r["later"]) for i, r in records.items() if r["kind"] == "order"}
     assert orders["follow-up-after-first-video"] == ("instagram-manterrupting-video", "instagram-follow-up-video")
-    assert orders["people-interview-before-premiere-order"] == ("people-interview-before-premiere", "tlc-series-premiere")
+    assert orders["people-interview-before-premiere-order"] == (
+        "people-interview-before-premiere",
+        "tlc-series-premiere",
+    )
 
 
 # ---- a partly ordered group, on a small real site -------------------------------------------------

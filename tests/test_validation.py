@@ -8,7 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_CLAIM, make_project
+from explainer.model import Content
 from explainer.pipeline import Layout, check
+from explainer.schema import sections
 
 CLAIM = TINY_CLAIM
 
@@ -22,7 +24,8 @@ CASES = [
     (
         "unknown key",
         CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    colour: red\n"),
-        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, about, event, citations",
+        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, "
+        "about, event, organizations, citations",
     ),
     (
         "wrong type",
@@ -36,8 +39,10 @@ CASES = [
     ),
     (
         "duplicate id",
-        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n        quote: The end.\n        occurrence: 1\n",
-        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at content/claims.yaml:2:9; ids must be unique across all content",
+        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: "
+        "tiny\n        quote: The end.\n        occurrence: 1\n",
+        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at "
+        "content/claims.yaml:2:9; ids must be unique across all content",
     ),
     (
         "duplicate YAML key",
@@ -60,6 +65,12 @@ CASES = [
         "content/claims.yaml:4:12: unknown event 'party' | no event has this id; add it first, or check the spelling",
     ),
     (
+        "unknown organization",
+        CLAIM.replace("    topic: general\n", "    topic: general\n    organizations: [extra]\n"),
+        "content/claims.yaml:4:21: unknown organization 'extra' | no organization has this id; add it first, "
+        "or check the spelling",
+    ),
+    (
         "unknown topic",
         CLAIM.replace("topic: general", "topic: generl"),
         "content/claims.yaml:3:12: unknown topic 'generl' | did you mean 'general'?",
@@ -72,17 +83,20 @@ CASES = [
     (
         "missing citations",
         CLAIM.split("    citations:")[0],
-        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages that support it)",
+        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages "
+        "that support it)",
     ),
     (
         "quote not in seed",
         CLAIM.replace('said "hello there" to Bob', "said goodbye to Bob"),
-        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in tiny.txt: "said “hello there” to Bob"',
+        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in '
+        'tiny.txt: "said “hello there” to Bob"',
     ),
     (
         "ambiguous quote",
         CLAIM.replace('said "hello there" to Bob', "The end."),
-        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'",
+        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or "
+        "'suffix:' with a few words around the one you mean, or 'occurrence: N'",
     ),
     (
         "unknown quote in a transcript",
@@ -92,13 +106,14 @@ CASES = [
     (
         "invalid id",
         CLAIM.replace("id: ann-greets", "id: Ann_Greets"),
-        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and single hyphens, e.g. 'ann-greets'",
+        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and "
+        "single hyphens, e.g. 'ann-greets'",
     ),
     (
         "unknown section",
         CLAIM.replace("claims:", "claim:"),
         "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: "
-        "sources, topics, people, events, quotes, claims, disagreements, transcripts, omissions, corrections, names",
+        + ", ".join(sections(Content)),
     ),
 ]
 
@@ -113,14 +128,30 @@ def test_bad_input_is_reported_with_its_place(tmp_path: Path, name: str, claims_
 @pytest.mark.parametrize(
     ("file", "expected"),
     [
-        ("../outside.txt", "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("/etc/hostname", "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'"),
-        ("seeds/missing.txt", "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt"),
-        ("docs/index.md", "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | write it as 'seeds/<name>.txt'"),
+        (
+            "../outside.txt",
+            "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
+        ),
+        (
+            "/etc/hostname",
+            "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
+        ),
+        (
+            "seeds/missing.txt",
+            "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt",
+        ),
+        (
+            "docs/index.md",
+            "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | "
+            "write it as 'seeds/<name>.txt'",
+        ),
     ],
 )
 def test_seed_files_outside_seeds_are_refused(tmp_path: Path, file: str, expected: str) -> None:
-    sources = f"sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - id: general\n    title: General\n"
+    sources = (
+        f"sources:\n  - id: tiny\n    title: T\n    file: {file}\n    title_kind: headline\ntopics:\n  - "
+        f"id: general\n    title: General\n"
+    )
     project = make_project(tmp_path / "p", {"sources.yaml": sources}, docs_index="# Tiny\n")
     assert expected in problems(project)
 
@@ -131,7 +162,10 @@ def test_symlink_out_of_seeds_is_refused(tmp_path: Path) -> None:
     outside.write_text("secret", encoding="utf-8")
     (project / "seeds" / "tiny.txt").unlink()
     os.symlink(outside, project / "seeds" / "tiny.txt")
-    assert "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, not links" in problems(project)
+    assert (
+        "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, "
+        "not links" in problems(project)
+    )
 
 
 def test_all_problems_are_reported_together(tmp_path: Path) -> None:
@@ -139,7 +173,11 @@ def test_all_problems_are_reported_together(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", {"claims.yaml": bad}, docs_index="# Tiny\n[[nobody]]\n")
     found = problems(project)
     assert len(found) == 3, found
-    assert [f.split(": ")[0] for f in found] == ["content/claims.yaml:3:12", "content/claims.yaml:6:17", "docs/index.md:2:1"]
+    assert [f.split(": ")[0] for f in found] == [
+        "content/claims.yaml:3:12",
+        "content/claims.yaml:6:17",
+        "docs/index.md:2:1",
+    ]
 
 
 def test_valid_project_has_no_problems(tiny_project: Path) -> None:
@@ -147,8 +185,9 @@ def test_valid_project_has_no_problems(tiny_project: Path) -> None:
 
 
 OCCURRENCE_WARNING = (
-    "content/claims.yaml:8:21: the passage occurs 2 times in tiny.txt: 'occurrence: 1' picks one for the site, but the quote itself does not say which"
-    " | add 'prefix:' or 'suffix:' with the words right before or after the place you mean (then 'occurrence:' can go)"
+    "content/claims.yaml:8:21: the passage occurs 2 times in tiny.txt: 'occurrence: 1' picks one for the site, "
+    "but the quote itself does not say which | add 'prefix:' or 'suffix:' with the words right before or after "
+    "the place you mean (then 'occurrence:' can go)"
 )
 
 
@@ -161,7 +200,9 @@ OCCURRENCE_WARNING = (
         ("        suffix: The end.\n", []),
     ],
 )
-def test_a_quote_that_only_occurrence_settles_is_a_warning(tmp_path: Path, disambiguation: str, expected: list[str]) -> None:
+def test_a_quote_that_only_occurrence_settles_is_a_warning(
+    tmp_path: Path, disambiguation: str, expected: list[str]
+) -> None:
     """The site knows which place `occurrence:` means; a reader searching for the quote, or a tool
     re-anchoring it by its text, does not: the check asks for prefix or suffix instead."""
     claims = CLAIM.replace('quote: said "hello there" to Bob\n', "quote: The end.\n" + disambiguation)

@@ -14,7 +14,16 @@ from typing import Any
 
 import pytest
 
-from annotation_suite import ANNOTATION_TESTS, COLLECTION_TESTS, PAGE_TESTS, SUITE, assertions, failures, format_checker, load_sample
+from annotation_suite import (
+    ANNOTATION_TESTS,
+    COLLECTION_TESTS,
+    PAGE_TESTS,
+    SUITE,
+    assertions,
+    failures,
+    format_checker,
+    load_sample,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SUITE = ROOT.parent / "shared" / "standards" / "web-annotation-tests"
@@ -25,29 +34,53 @@ SAMPLES_THE_SUITE_REJECTS = {
     "anno11.json": "a Composite target: Composite, List and Independents were dropped from the final Recommendation",
     "anno12.json": "a List target (dropped from the final Recommendation)",
     "anno13.json": "an Independents target (dropped from the final Recommendation)",
-    "example42.json": "partOf as a bare URI: the suite's page assertions read total, label, first... from an embedded partOf object",
+    "example42.json": (
+        "partOf as a bare URI: the suite's page assertions read total, label, first... from an embedded partOf object"
+    ),
     "example43.json": "partOf as a bare URI (as example42.json)",
 }
 
 # SHOULD assertions that do not apply to the explainer's annotations, and why.
 NOT_APPLICABLE = {
-    "annotations/specificResource/4.2.1-conformsTo.json": "about FragmentSelectors; the annotations use TextQuote and TextPosition selectors",
-    "annotations/3.3.2-annotationCreatorAgentNicknameImplemented.json": "the creator, the site, has a name but no nickname",
-    "annotations/bodiesTargets/3.3.2-bodyCreatorAgentNicknameImplemented.json": "the body's creator, the site, has no nickname",
-    "annotations/3.3.2-annotationGeneratorAgentIdImplemented.json": "about a generator, which the model makes optional (may); none is claimed",
+    "annotations/specificResource/4.2.1-conformsTo.json": (
+        "about FragmentSelectors; the annotations use TextQuote and TextPosition selectors"
+    ),
+    "annotations/3.3.2-annotationCreatorAgentNicknameImplemented.json": (
+        "the creator, the site, has a name but no nickname"
+    ),
+    "annotations/bodiesTargets/3.3.2-bodyCreatorAgentNicknameImplemented.json": (
+        "the body's creator, the site, has no nickname"
+    ),
+    "annotations/3.3.2-annotationGeneratorAgentIdImplemented.json": (
+        "about a generator, which the model makes optional (may); none is claimed"
+    ),
     "annotations/3.3.2-annotationGeneratorAgentTypeImplemented.json": "about a generator (none is claimed)",
     "annotations/3.3.2-annotationGeneratorAgentNicknameImplemented.json": "about a generator (none is claimed)",
     "annotations/3.3.2-annotationGeneratorAgentSingleNameImplemented.json": "about a generator (none is claimed)",
-    "annotations/bodiesTargets/3.3.2-targCreatorAgentIdImplemented.json": "about the creator of the target, the article: the content records none, and none is invented",
-    "annotations/bodiesTargets/3.3.2-targCreatorAgentTypeImplemented.json": "about the creator of the target (none is recorded)",
-    "annotations/bodiesTargets/3.3.2-targCreatorAgentNicknameImplemented.json": "about the creator of the target (none is recorded)",
-    "annotations/bodiesTargets/3.3.2-targCreatorAgentSingleNameImplemented.json": "about the creator of the target (none is recorded)",
+    "annotations/bodiesTargets/3.3.2-targCreatorAgentIdImplemented.json": (
+        "about the creator of the target, the article: the content records none, and none is invented"
+    ),
+    "annotations/bodiesTargets/3.3.2-targCreatorAgentTypeImplemented.json": (
+        "about the creator of the target (none is recorded)"
+    ),
+    "annotations/bodiesTargets/3.3.2-targCreatorAgentNicknameImplemented.json": (
+        "about the creator of the target (none is recorded)"
+    ),
+    "annotations/bodiesTargets/3.3.2-targCreatorAgentSingleNameImplemented.json": (
+        "about the creator of the target (none is recorded)"
+    ),
 }
 
 
 def _test_files_for(sample: Any) -> tuple[str, ...]:
     kind = sample.get("type") if isinstance(sample, dict) else None
-    return COLLECTION_TESTS if kind == "AnnotationCollection" else PAGE_TESTS if kind == "AnnotationPage" else ANNOTATION_TESTS
+    return (
+        COLLECTION_TESTS
+        if kind == "AnnotationCollection"
+        else PAGE_TESTS
+        if kind == "AnnotationPage"
+        else ANNOTATION_TESTS
+    )
 
 
 # --- the harness, on the suite's own samples ------------------------------------------------------------------
@@ -65,12 +98,21 @@ def test_the_vendored_suite_is_byte_identical_to_the_shared_one() -> None:
 def test_the_harness_checks_formats() -> None:
     checker = format_checker()
     assert not checker.conforms("not a uri", "uri") and checker.conforms("http://example.org/a", "uri")
-    assert not checker.conforms("2015-13-45T00:00:00Z", "date-time") and checker.conforms("2015-01-28T12:00:00Z", "date-time")
+    assert not checker.conforms("2015-13-45T00:00:00Z", "date-time") and checker.conforms(
+        "2015-01-28T12:00:00Z", "date-time"
+    )
 
 
 def test_the_harness_loads_every_assertion_of_every_test_file() -> None:
-    counts = [{level: sum(1 for _ in assertions(tests, level)) for level in ("must", "should", "may")} for tests in (ANNOTATION_TESTS, COLLECTION_TESTS, PAGE_TESTS)]
-    assert counts == [{"must": 54, "should": 32, "may": 78}, {"must": 10, "should": 3, "may": 12}, {"must": 15, "should": 2, "may": 17}]
+    counts = [
+        {level: sum(1 for _ in assertions(tests, level)) for level in ("must", "should", "may")}
+        for tests in (ANNOTATION_TESTS, COLLECTION_TESTS, PAGE_TESTS)
+    ]
+    assert counts == [
+        {"must": 54, "should": 32, "may": 78},
+        {"must": 10, "should": 3, "may": 12},
+        {"must": 15, "should": 2, "may": 17},
+    ]
 
 
 @pytest.mark.parametrize("sample", sorted(p.name for p in (SAMPLES / "correct").glob("*.json")))
@@ -110,7 +152,10 @@ def _objects(collection: dict[str, Any]) -> list[tuple[str, Any, tuple[str, ...]
     each with the document's @context as a client reading one of them would see it."""
     context = {"@context": collection["@context"]}
     page = collection["first"]
-    objects: list[tuple[str, Any, tuple[str, ...]]] = [("collection", collection, COLLECTION_TESTS), ("collection with embedded page", collection, PAGE_TESTS)]
+    objects: list[tuple[str, Any, tuple[str, ...]]] = [
+        ("collection", collection, COLLECTION_TESTS),
+        ("collection with embedded page", collection, PAGE_TESTS),
+    ]
     objects.append(("page", {**context, **page}, PAGE_TESTS))
     objects += [(item["id"], {**context, **item}, ANNOTATION_TESTS) for item in page["items"]]
     return objects
@@ -124,7 +169,14 @@ def test_every_annotation_the_page_and_the_collection_pass_every_must(collection
 
 
 def test_every_applicable_should_passes(collection: dict[str, Any]) -> None:
-    failed = sorted({f"{a.path}: {a.message}" for _, data, tests in _objects(collection) for a in failures(data, tests, "should") if a.path not in NOT_APPLICABLE})
+    failed = sorted(
+        {
+            f"{a.path}: {a.message}"
+            for _, data, tests in _objects(collection)
+            for a in failures(data, tests, "should")
+            if a.path not in NOT_APPLICABLE
+        }
+    )
     assert failed == []
 
 

@@ -15,16 +15,47 @@ FIRST = "Oh my God. When I’m talking, you’re not talking."
     [
         (FIRST, [("same", FIRST)]),
         # Quotation marks and apostrophes: curly and straight are the same.
-        ("Oh my God. When I'm talking, you're not talking.", [("same", "Oh my God. When I'm talking, you're not talking.")]),
+        (
+            "Oh my God. When I'm talking, you're not talking.",
+            [("same", "Oh my God. When I'm talking, you're not talking.")],
+        ),
         # Punctuation and case are house style, marked apart from words; the spaces around stay unmarked.
-        ("Oh, my God. When I’m talking, you’re not talking.", [("same", "Oh"), ("style", ","), ("same", " my God. When I’m talking, you’re not talking.")]),
-        ("Oh my God. when I’m talking, you’re not talking!", [("same", "Oh my God. "), ("style", "when"), ("same", " I’m talking, you’re not talking"), ("style", "!")]),
+        (
+            "Oh, my God. When I’m talking, you’re not talking.",
+            [("same", "Oh"), ("style", ","), ("same", " my God. When I’m talking, you’re not talking.")],
+        ),
+        (
+            "Oh my God. when I’m talking, you’re not talking!",
+            [("same", "Oh my God. "), ("style", "when"), ("same", " I’m talking, you’re not talking"), ("style", "!")],
+        ),
         # Punctuation left out is shown, struck through, as style.
-        ("Oh my God. When I’m talking you’re not talking", [("same", "Oh my God. When I’m talking"), ("omitted-style", ","), ("same", " you’re not talking"), ("omitted-style", ".")]),
+        (
+            "Oh my God. When I’m talking you’re not talking",
+            [
+                ("same", "Oh my God. When I’m talking"),
+                ("omitted-style", ","),
+                ("same", " you’re not talking"),
+                ("omitted-style", "."),
+            ],
+        ),
         # Words left out, and words changed (shown after what they replace).
-        ("When I’m talking, you’re not talking.", [("omitted", "Oh my God"), ("same", "When I’m talking, you’re not talking.")]),
-        ("Oh my God. When I’m speaking, you’re not talking.", [("same", "Oh my God. When I’m "), ("omitted", "talking"), ("words", "speaking"), ("same", ", you’re not talking.")]),
-        ("Oh my God. When I’m talking, you’re not talking. No.", [("same", "Oh my God. When I’m talking, you’re not talking. "), ("words", "No"), ("same", ".")]),
+        (
+            "When I’m talking, you’re not talking.",
+            [("omitted", "Oh my God"), ("same", "When I’m talking, you’re not talking.")],
+        ),
+        (
+            "Oh my God. When I’m speaking, you’re not talking.",
+            [
+                ("same", "Oh my God. When I’m "),
+                ("omitted", "talking"),
+                ("words", "speaking"),
+                ("same", ", you’re not talking."),
+            ],
+        ),
+        (
+            "Oh my God. When I’m talking, you’re not talking. No.",
+            [("same", "Oh my God. When I’m talking, you’re not talking. "), ("words", "No"), ("same", ".")],
+        ),
     ],
 )
 def test_wordings_are_compared_word_by_word(wording: str, segments: list[tuple[str, str]]) -> None:
@@ -34,7 +65,13 @@ def test_wordings_are_compared_word_by_word(wording: str, segments: list[tuple[s
 
 
 def test_the_summary_counts_distinct_wordings_and_how_they_differ() -> None:
-    wordings = [FIRST, "Oh, my God. When I’m talking, you’re not talking.", "Oh, my God. When I'm talking, you're not talking.", FIRST, "When I’m talking, you’re not talking."]
+    wordings = [
+        FIRST,
+        "Oh, my God. When I’m talking, you’re not talking.",
+        "Oh, my God. When I'm talking, you're not talking.",
+        FIRST,
+        "When I’m talking, you’re not talking.",
+    ]
     summary = summarize(wordings)
     assert (summary.distinct, summary.words, summary.style) == (3, 1, 1)
     assert summarize([FIRST]) == summarize([FIRST, FIRST.replace("’", "'")])
@@ -43,10 +80,21 @@ def test_the_summary_counts_distinct_wordings_and_how_they_differ() -> None:
 @pytest.mark.parametrize(
     ("html", "tree"),
     [
-        ('<h1 id="top">Title</h1><h2 id="a">A <span class="ex-count">(3)</span></h2><h3 id="a1">A.1</h3><h2 id="b">B</h2>', [("top", "Title", [("a", "A (3)", [("a1", "A.1", [])]), ("b", "B", [])])]),
+        (
+            '<h1 id="top">Title</h1><h2 id="a">A <span class="ex-count">(3)</span></h2><h3 id="a1">A.1</h3><h2 '
+            'id="b">B</h2>',
+            [("top", "Title", [("a", "A (3)", [("a1", "A.1", [])]), ("b", "B", [])])],
+        ),
         # Copy-link controls and anything hidden from readers do not reach the contents; nor do headings without ids.
-        ('<h2 id="q">Who? <a class="ex-copylink" href="#q" aria-hidden="true">#</a></h2><h2>No id</h2><h4 id="deep">Too deep</h4>', [("q", "Who?", [])]),
-        ('<h2 id="x" data-x="1">Line<br>break <span data-toc-skip>skip <b>me</b></span>kept</h2>', [("x", "Linebreak kept", [])]),
+        (
+            '<h2 id="q">Who? <a class="ex-copylink" href="#q" aria-hidden="true">#</a></h2><h2>No id</h2><h4 '
+            'id="deep">Too deep</h4>',
+            [("q", "Who?", [])],
+        ),
+        (
+            '<h2 id="x" data-x="1">Line<br>break <span data-toc-skip>skip <b>me</b></span>kept</h2>',
+            [("x", "Linebreak kept", [])],
+        ),
         ('<h3 id="c">Starts low</h3><h2 id="d">Then higher</h2>', [("c", "Starts low", []), ("d", "Then higher", [])]),
     ],
 )

@@ -30,7 +30,11 @@ def check_ages(verified: Verified, report: Report) -> None:
     for source in index.content.sources:
         for fact in source.facts:
             if fact.age is not None:
-                report.error(fact.at("age"), "'age' is for facts about a person, not about a source", "move the fact to the person, or remove 'age:'")
+                report.error(
+                    fact.at("age"),
+                    "'age' is for facts about a person, not about a source",
+                    "move the fact to the person, or remove 'age:'",
+                )
     for person in index.content.people:
         for fact in person.facts:
             if fact.age is None:
@@ -39,7 +43,7 @@ def check_ages(verified: Verified, report: Report) -> None:
                 if not _prints(located.exact, fact.age):
                     report.error(
                         fact.at("age"),
-                        f"age {fact.age} is not printed in the passage cited from {located.seed}: \"{located.exact}\"",
+                        f'age {fact.age} is not printed in the passage cited from {located.seed}: "{located.exact}"',
                         "cite the passage that gives the age, or correct 'age:'",
                     )
 

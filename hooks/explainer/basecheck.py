@@ -12,7 +12,12 @@ from .diff import RecordChange, compare_records
 from .render import SiteModel
 
 # What makes a change of a published statement a correction; re-ordering or re-filing it is not one.
-CORRECTED_AREAS = {"reworded": "text reworded", "citations": "citations changed", "re-dated": "re-dated", "attribution": "attribution changed"}
+CORRECTED_AREAS = {
+    "reworded": "text reworded",
+    "citations": "citations changed",
+    "re-dated": "re-dated",
+    "attribution": "attribution changed",
+}
 
 
 def _what_changed(change: RecordChange) -> list[str]:
@@ -21,7 +26,9 @@ def _what_changed(change: RecordChange) -> list[str]:
 
 def check_against_base(base: SiteModel, current: SiteModel, base_label: str, report: Report) -> None:
     """Warn where the corrections log and the changes since `base` disagree."""
-    changed = {c.id: c for c in compare_records(base, current) if c.statement and c.status == "changed" and _what_changed(c)}
+    changed = {
+        c.id: c for c in compare_records(base, current) if c.statement and c.status == "changed" and _what_changed(c)
+    }
     base_entries = {c.id: c for c in base.index.content.corrections}
     new_entries = [c for c in current.index.content.corrections if c.id not in base_entries]
     recorded = {statement_id for entry in new_entries for statement_id in entry.statements}
@@ -31,23 +38,37 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
         record = current.index.records[statement_id][1]
         report.warning(
             record.pos,
-            f"published statement '{statement_id}' changed since {base_label} ({', '.join(_what_changed(change))}) and no new corrections entry records it",
-            "if it corrects a mistake a reader may have relied on, add an entry to content/corrections.yaml (date, statements, wrong, now, why); a typo or style fix needs none",
+            f"published statement '{statement_id}' changed since {base_label} "
+            f"({', '.join(_what_changed(change))}) and no new corrections entry records it",
+            "if it corrects a mistake a reader may have relied on, add an entry to content/corrections.yaml "
+            "(date, statements, wrong, now, why); a typo or style fix needs none",
         )
     for entry in new_entries:
-        positions = getattr(entry.statements, "positions", None) or [entry.at("statements")] * len(entry.statements)
-        for statement_id, pos in zip(entry.statements, positions, strict=True):
+        for statement_id, pos in zip(entry.statements, entry.items_at("statements"), strict=True):
             if statement_id not in current.index.statement_by_id:
                 continue  # unknown id: reported as an error by the resolve step
             if statement_id not in base.index.statement_by_id:
-                message = f"correction '{entry.id}' names '{statement_id}', which is new since {base_label}: only a published statement can be corrected"
+                message = (
+                    f"correction '{entry.id}' names '{statement_id}', which is new since {base_label}: "
+                    f"only a published statement can be corrected"
+                )
                 report.warning(pos, message, "remove it from the entry's statements")
             elif statement_id not in changed:
-                message = f"correction '{entry.id}' names '{statement_id}', but its text, citations, date and attribution are unchanged since {base_label}"
-                report.warning(pos, message, "record the correction together with the change it describes, or remove the statement from the entry")
+                message = (
+                    f"correction '{entry.id}' names '{statement_id}', but its text, citations, date and "
+                    f"attribution are unchanged since {base_label}"
+                )
+                report.warning(
+                    pos,
+                    message,
+                    "record the correction together with the change it describes, or remove the statement from "
+                    "the entry",
+                )
     current_files = {c.pos.path for c in current.index.content.corrections} or {"content/corrections.yaml"}
     for entry_id, entry in base_entries.items():
         if entry_id not in current.index.records or current.index.records[entry_id][0] != "correction":
             path = entry.pos.path if entry.pos.path in current_files else sorted(current_files)[0]
-            message = f"corrections entry '{entry_id}' of {base_label} is gone: the log keeps every correction once published"
+            message = (
+                f"corrections entry '{entry_id}' of {base_label} is gone: the log keeps every correction once published"
+            )
             report.warning(Pos(path), message, "restore the entry; correct its wording if needed, but do not remove it")

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .diagnostics import Report, Severity
 from .lock import LOCK_FILE, lock_text
+from .model import Content
 from .pipeline import Layout, check
 from .revisions import SideError
 from .schema import json_schema
@@ -24,35 +25,95 @@ DIFF_FORMATS = ("text", "markdown", "json")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="explainer", description="Check the explainer's cited YAML against its seed articles.")
+    parser = argparse.ArgumentParser(
+        prog="explainer", description="Check the explainer's cited YAML against its seed articles."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
     check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
-    check_cmd.add_argument("--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations")
-    check_cmd.add_argument("--base", default=None, metavar="REV", help="also hold the corrections log to what changed since REV (a git revision or folder), e.g. main")
-    diff_cmd = sub.add_parser("diff", help="compare two versions of the content as records: what a reader would see change")
+    check_cmd.add_argument(
+        "--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations"
+    )
+    check_cmd.add_argument(
+        "--base",
+        default=None,
+        metavar="REV",
+        help="also hold the corrections log to what changed since REV (a git revision or folder), e.g. main",
+    )
+    diff_cmd = sub.add_parser(
+        "diff", help="compare two versions of the content as records: what a reader would see change"
+    )
     diff_cmd.add_argument("old", metavar="OLD", help="a git revision (main, HEAD~3, a commit) or a project folder")
-    diff_cmd.add_argument("new", metavar="NEW", nargs="?", default=".", help="the same; default: the project folder --root")
-    diff_cmd.add_argument("--root", type=Path, default=Path("."), help="the git repository that revisions are read from (default: the current folder)")
-    diff_cmd.add_argument("--format", choices=DIFF_FORMATS, default="text", help="'markdown' for a pull request, 'json' for tools")
-    diff_cmd.add_argument("--site-url", default=None, help="link each changed record to its page under this address (a published preview)")
-    diff_cmd.add_argument("--artifact-url", default=None, help="link each changed record to this uploaded site artifact, naming the page's file inside it")
-    diff_cmd.add_argument("--limit", type=int, default=None, metavar="CHARS", help="leave entries out (and say how many) to keep text or Markdown under CHARS characters")
-    diff_cmd.add_argument("--allow-errors", action="store_true", help="compare a side whose content has errors, as far as it could be read")
-    coverage_cmd = sub.add_parser("coverage", help="print, per article, the share of sentences and text the content cites")
+    diff_cmd.add_argument(
+        "new", metavar="NEW", nargs="?", default=".", help="the same; default: the project folder --root"
+    )
+    diff_cmd.add_argument(
+        "--root",
+        type=Path,
+        default=Path("."),
+        help="the git repository that revisions are read from (default: the current folder)",
+    )
+    diff_cmd.add_argument(
+        "--format", choices=DIFF_FORMATS, default="text", help="'markdown' for a pull request, 'json' for tools"
+    )
+    diff_cmd.add_argument(
+        "--site-url", default=None, help="link each changed record to its page under this address (a published preview)"
+    )
+    diff_cmd.add_argument(
+        "--artifact-url",
+        default=None,
+        help="link each changed record to this uploaded site artifact, naming the page's file inside it",
+    )
+    diff_cmd.add_argument(
+        "--limit",
+        type=int,
+        default=None,
+        metavar="CHARS",
+        help="leave entries out (and say how many) to keep text or Markdown under CHARS characters",
+    )
+    diff_cmd.add_argument(
+        "--allow-errors",
+        action="store_true",
+        help="compare a side whose content has errors, as far as it could be read",
+    )
+    coverage_cmd = sub.add_parser(
+        "coverage", help="print, per article, the share of sentences and text the content cites"
+    )
     coverage_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     coverage_cmd.add_argument("--uncited", action="store_true", help="also list the sentences no record cites")
-    lock_cmd = sub.add_parser("lock", help=f"record where every citation is found ({LOCK_FILE}), so that a changed seed can be diagnosed")
+    lock_cmd = sub.add_parser(
+        "lock", help=f"record where every citation is found ({LOCK_FILE}), so that a changed seed can be diagnosed"
+    )
     lock_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
-    lock_cmd.add_argument("--check", action="store_true", help="exit 1 if the lock file is not up to date, without writing it")
-    schema_cmd = sub.add_parser("schema", help="write the JSON Schema of content files (draft-07), generated from the code's model")
+    lock_cmd.add_argument(
+        "--check", action="store_true", help="exit 1 if the lock file is not up to date, without writing it"
+    )
+    schema_cmd = sub.add_parser(
+        "schema", help="write the JSON Schema of content files (draft-07), generated from the code's model"
+    )
     schema_cmd.add_argument("--output", type=Path, default=None, help="file to write (default: print it)")
-    schema_cmd.add_argument("--check", type=Path, default=None, metavar="FILE", help="exit 1 if FILE differs from the generated schema")
-    new_cmd = sub.add_parser("new", help="start a new explainer in DIR from seed articles: it builds at once with mkdocs build --strict")
+    schema_cmd.add_argument(
+        "--check", type=Path, default=None, metavar="FILE", help="exit 1 if FILE differs from the generated schema"
+    )
+    new_cmd = sub.add_parser(
+        "new", help="start a new explainer in DIR from seed articles: it builds at once with mkdocs build --strict"
+    )
     new_cmd.add_argument("directory", type=Path, metavar="DIR", help="folder to create (must not exist, or be empty)")
-    new_cmd.add_argument("--seed", type=Path, action="append", required=True, metavar="FILE", help="a seed article (UTF-8 text; its first line is taken as the headline); repeat for each article")
+    new_cmd.add_argument(
+        "--seed",
+        type=Path,
+        action="append",
+        required=True,
+        metavar="FILE",
+        help="a seed article (UTF-8 text; its first line is taken as the headline); repeat for each article",
+    )
     new_cmd.add_argument("--title", default="An explainer, cited", help="the site's name")
-    new_cmd.add_argument("--engine", default=None, metavar="REQUIREMENT", help="pip requirement for this engine in the new project's requirements.txt (default: explainer==VERSION)")
+    new_cmd.add_argument(
+        "--engine",
+        default=None,
+        metavar="REQUIREMENT",
+        help="pip requirement for this engine in the new project's requirements.txt (default: explainer==VERSION)",
+    )
     args = parser.parse_args(argv)
     if args.command == "new":
         return run_new(args.directory, args.seed, args.title, args.engine)
@@ -71,7 +132,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.check is not None:
             current = args.check.read_text(encoding="utf-8") if args.check.exists() else ""
             if current != text:
-                print(f"{args.check} is out of date; regenerate it: explainer schema --output {args.check}", file=sys.stderr)
+                print(
+                    f"{args.check} is out of date; regenerate it: explainer schema --output {args.check}",
+                    file=sys.stderr,
+                )
                 return 1
             return 0
         if args.output is None:
@@ -84,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def schema_text() -> str:
-    return json.dumps(json_schema(), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(json_schema(Content), indent=2, ensure_ascii=False) + "\n"
 
 
 def run_lock(root: Path, check_only: bool) -> int:
@@ -146,8 +210,12 @@ def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | N
     pins = sorted(importlib.metadata.requires("explainer") or [])
     try:
         planned = project_files(
-            seeds, title=title, engine=engine or f"explainer=={version}", pins=pins,
-            schema=schema_text(), hook=Path(hook.origin).read_text(encoding="utf-8"),
+            seeds,
+            title=title,
+            engine=engine or f"explainer=={version}",
+            pins=pins,
+            schema=schema_text(),
+            hook=Path(hook.origin).read_text(encoding="utf-8"),
         )
     except ScaffoldError as exc:
         print(f"explainer new: {exc}", file=sys.stderr)
@@ -171,7 +239,11 @@ def run_check(root: Path, output_format: str, base: str | None = None) -> int:
             print(f"explainer check: --base: {exc}", file=sys.stderr)
             return 2
         if base_side.site is None:
-            print(f"explainer check: --base {base}: its content has {len(base_side.errors)} error(s), so the corrections log cannot be checked against it", file=sys.stderr)
+            print(
+                f"explainer check: --base {base}: its content has {len(base_side.errors)} error(s), so the "
+                f"corrections log cannot be checked against it",
+                file=sys.stderr,
+            )
             return 2
         from .basecheck import check_against_base  # only these commands need the site model
         from .render import SiteModel
@@ -204,25 +276,45 @@ def run_diff(args: argparse.Namespace) -> int:
     failed = False
     for name, snapshot in zip(("OLD", "NEW"), sides, strict=True):
         if snapshot.errors:
-            print(f"explainer diff: {name} ({snapshot.side.label}) has {len(snapshot.errors)} content error(s):", file=sys.stderr)
+            print(
+                f"explainer diff: {name} ({snapshot.side.label}) has {len(snapshot.errors)} content error(s):",
+                file=sys.stderr,
+            )
             for diagnostic in snapshot.errors[:20]:
                 print("  " + diagnostic.format_text().replace("\n", "\n  "), file=sys.stderr)
             if len(snapshot.errors) > 20:
                 print(f"  ... and {len(snapshot.errors) - 20} more (run `explainer check` on it)", file=sys.stderr)
             failed = failed or snapshot.site is None
     if failed:
-        print("explainer diff: nothing compared; fix the errors, or compare as far as it can be read with --allow-errors", file=sys.stderr)
+        print(
+            "explainer diff: nothing compared; fix the errors, or compare as far as it can be read with --allow-errors",
+            file=sys.stderr,
+        )
         return 3
     old, new = sides
     assert old.site is not None and new.site is not None
     diff = compare(old.site, new.site, old.pages, new.pages)
     if args.format == "json":
-        described = {key: {"spec": s.side.spec, "label": s.side.label, "commit": s.side.commit, "errors": [d.format_text() for d in s.errors]} for key, s in (("old", old), ("new", new))}
+        described = {
+            key: {
+                "spec": s.side.spec,
+                "label": s.side.label,
+                "commit": s.side.commit,
+                "errors": [d.format_text() for d in s.errors],
+            }
+            for key, s in (("old", old), ("new", new))
+        }
         sys.stdout.write(diff_json(diff, described))
     else:
-        view = build_view(diff, old.site, new.site, old.side.label, new.side.label, Links(args.site_url, args.artifact_url))
+        view = build_view(
+            diff, old.site, new.site, old.side.label, new.side.label, Links(args.site_url, args.artifact_url)
+        )
         if any(s.errors for s in sides):
-            view.notes.insert(0, "Warning: a side has content errors; records with errors are missing from it and may show as added or removed.")
+            view.notes.insert(
+                0,
+                "Warning: a side has content errors; records with errors are missing from it and may show as "
+                "added or removed.",
+            )
         sys.stdout.write(render_view(view, args.format, args.limit))
     return 1 if diff.changed else 0
 

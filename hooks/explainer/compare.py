@@ -71,7 +71,11 @@ def _cells(statements: list[str], located: dict[str, tuple[Located, ...]]) -> di
 
 
 def compare(
-    index: Index, located: dict[str, tuple[Located, ...]], sources: tuple[str, ...], min_facts: int = MIN_FACT_ARTICLES, min_quotes: int = MIN_QUOTE_ARTICLES
+    index: Index,
+    located: dict[str, tuple[Located, ...]],
+    sources: tuple[str, ...],
+    min_facts: int = MIN_FACT_ARTICLES,
+    min_quotes: int = MIN_QUOTE_ARTICLES,
 ) -> Comparison:
     def widely_printed(kinds: tuple[str, ...], min_articles: int) -> tuple[Row, ...]:
         rows = [Row(s.id, s.kind, _cells([s.id], located)) for s in index.statements if s.kind in kinds]

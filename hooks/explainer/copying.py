@@ -69,10 +69,10 @@ def narrative_runs(text: str) -> list[list[str]]:
     for paragraph in paragraphs(text):
         start = paragraph.start
         while q < len(quoted) and quoted[q][0] < paragraph.end:
-            runs.append(_words(text[start:quoted[q][0]]))
+            runs.append(_words(text[start : quoted[q][0]]))
             start = quoted[q][1]
             q += 1
-        runs.append(_words(text[start:paragraph.end]))
+        runs.append(_words(text[start : paragraph.end]))
     return [run for run in runs if run]
 
 
@@ -84,7 +84,7 @@ def _words(text: str) -> list[str]:
 def shingles(text: str, size: int = SHINGLE_WORDS) -> frozenset[Shingle]:
     result: set[Shingle] = set()
     for run in narrative_runs(text):
-        result.update(tuple(run[i:i + size]) for i in range(len(run) - size + 1))
+        result.update(tuple(run[i : i + size]) for i in range(len(run) - size + 1))
     return frozenset(result)
 
 

@@ -8,13 +8,15 @@ What a count is checked against:
 - In a statement's own prose (its text, context, title, the label of its voice, the notes of its
   citations, the notes of transcript lines that show it): the articles the statement cites.
 - In a person's summary: the articles cited by the statements about that person (facts, relations);
+  in an organization's summary: those cited by its facts;
   in a transcript's summary: those cited by its lines; in a disagreement's question: by its answers.
 - In a hand-written page: the statement of the next [[cite:id]] in the same sentence; a count in a
   sentence without a citation is not checked (there is nothing to check it against).
 - When the count's clause quotes the articles (the first quotation after the count, or else the
   last one before it; for a count alone in parentheses, the quotation and words right before them),
-  it may count only the cited articles whose text contains those words: "One article continues it with "or sometimes our kids interrupt"",
-  'a "30 Rock" alum (two articles)'. Quotation marks, case and spacing do not matter there.
+  it may count only the cited articles whose text contains those words:
+  "One article continues it with "or sometimes our kids interrupt"", 'a "30 Rock" alum (two articles)'.
+  Quotation marks, case and spacing do not matter there.
 
 "N articles" is compared with the number of those articles; "N independent reports" and "N reports"
 with the number of independent reports among them (articles that copy each other are one report).
@@ -40,13 +42,21 @@ from .diagnostics import Pos, Report
 from .support import Support, support_of_sources
 from .textmatch import normalize_passage
 from .verify import Located, Verified
-from .wikilinks import find_wikilinks
+from .wikilinks import DocsPage
 
-NUMBERS = {w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)} | {"both": 2}
+NUMBERS = {
+    w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
+} | {"both": 2}
 _NUMBER = "|".join([*NUMBERS, r"\d+"])
-COUNT = re.compile(rf"\b(?P<num>{_NUMBER})\s+(?:(?P<other>other)\s+)?(?:(?P<independent>independent)\s+)?(?P<noun>articles?|reports?)\b(?!-)", re.IGNORECASE)
+COUNT = re.compile(
+    rf"\b(?P<num>{_NUMBER})\s+(?:(?P<other>other)\s+)?(?:(?P<independent>independent)\s+)?(?P<noun>articles?|reports?)\b(?!-)",
+    re.IGNORECASE,
+)
 # How a sentence says that the articles it counts copy each other.
-DISCLOSED = re.compile(rf"\b(?:independent|(?:{_NUMBER})\s+reports?|shar(?:e|es|ing)\b[^.;]{{0,30}}?\b(?:text|paragraphs|wording)|cop(?:y|ies|ied))\b", re.IGNORECASE)
+DISCLOSED = re.compile(
+    rf"\b(?:independent|(?:{_NUMBER})\s+reports?|shar(?:e|es|ing)\b[^.;]{{0,30}}?\b(?:text|paragraphs|wording)|cop(?:y|ies|ied))\b",
+    re.IGNORECASE,
+)
 _CLAUSE_END = re.compile(r"[.;?!](?=\s|$)")
 _SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
 _MARKS = "\"'“”‘’ "
@@ -78,12 +88,18 @@ def _fold(text: str) -> str:
 
 
 def _support_text(s: Support, copying: Copying, labels: dict[str, str]) -> str:
-    groups = "; ".join(" and ".join(labels.get(x, x) for x in g) + (" (copies)" if len(g) > 1 else "") for g in s.groups)
-    return f"{s.articles} article{'s' if s.articles != 1 else ''}, {s.independent_reports} independent report{'s' if s.independent_reports != 1 else ''}: {groups or 'none'}"
+    groups = "; ".join(
+        " and ".join(labels.get(x, x) for x in g) + (" (copies)" if len(g) > 1 else "") for g in s.groups
+    )
+    return (
+        f"{s.articles} article{'s' if s.articles != 1 else ''}, {s.independent_reports} independent "
+        f"report{'s' if s.independent_reports != 1 else ''}: {groups or 'none'}"
+    )
 
 
 def _clause(text: str, start: int, end: int, quoted: list[tuple[int, int]]) -> tuple[int, int]:
     """The clause around [start, end): between sentence or clause punctuation outside quotations."""
+
     def outside(i: int) -> bool:
         return not any(a <= i < b for a, b in quoted)
 
@@ -96,18 +112,20 @@ def _anchor(text: str, start: int, end: int, quoted: list[tuple[int, int]]) -> s
     """The quoted words a count is bound to, if any (see the module's docstring)."""
     begin, finish = _clause(text, start, end, quoted)
     opened = text.rfind("(", begin, start)
-    if opened != -1 and not text[opened + 1:start].strip() and text[end:].lstrip()[:1] in (")", ","):
+    if opened != -1 and not text[opened + 1 : start].strip() and text[end:].lstrip()[:1] in (")", ","):
         before = [q for q in quoted if begin <= q[0] and q[1] <= opened]
         if before:  # 'a "30 Rock" alum (two articles)': the quotation and the words up to the parenthesis
-            return text[before[-1][0]:opened].strip(_MARKS)
+            return text[before[-1][0] : opened].strip(_MARKS)
     after = [q for q in quoted if end <= q[0] < finish]
     if after:
-        return text[after[0][0]:after[0][1]].strip(_MARKS)
+        return text[after[0][0] : after[0][1]].strip(_MARKS)
     before = [q for q in quoted if begin <= q[0] and q[1] <= start]
-    return text[before[-1][0]:before[-1][1]].strip(_MARKS) if before else None
+    return text[before[-1][0] : before[-1][1]].strip(_MARKS) if before else None
 
 
-def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], labels: dict[str, str]) -> Iterator[CountFinding]:
+def check_prose(
+    prose: Prose, copying: Copying, seed_text: dict[str, str], labels: dict[str, str]
+) -> Iterator[CountFinding]:
     """Findings for the counts in one piece of prose; `seed_text` is each source's text as `_fold` gives it."""
     text = prose.text
     matches = list(COUNT.finditer(text)) if _may_count(text) else []
@@ -120,7 +138,9 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
         number = NUMBERS.get(m["num"].lower()) or int(m["num"])
         reports = m["independent"] is not None or m["noun"].lower().startswith("report")
         if m["other"]:
-            hint = "cite the passages of the articles you count, or name them (a source id shows as a link to the article)"
+            hint = (
+                "cite the passages of the articles you count, or name them (a source id shows as a link to the article)"
+            )
             yield CountFinding(m.start(), m.end(), f"'{m.group()}' counts articles this text does not cite", hint, True)
             continue
         anchor = _anchor(text, m.start(), m.end(), quoted)
@@ -130,19 +150,34 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
             sources = [s for s in sources if folded in seed_text[s]]
         support = support_of_sources(sources, copying)
         actual = support.independent_reports if reports else support.articles
-        of = f" that contain{'s' if actual == 1 else ''} \"{anchor}\"" if anchor is not None else ""
+        of = f' that contain{"s" if actual == 1 else ""} "{anchor}"' if anchor is not None else ""
         whole = support_of_sources((c.source for c in prose.evidence), copying)
         if anchor is not None and number == (whole.independent_reports if reports else whole.articles):
             support, actual, of = whole, number, ""  # the count is of all the articles cited
         if number != actual:
             what = ("independent report" if reports else "article") + ("s" if actual != 1 else "")
-            yield CountFinding(m.start(), m.end(), f"'{m.group()}', but the articles cited give {actual} {what}{of}", f"counted: {_support_text(support, copying, labels)}", True)
+            yield CountFinding(
+                m.start(),
+                m.end(),
+                f"'{m.group()}', but the articles cited give {actual} {what}{of}",
+                f"counted: {_support_text(support, copying, labels)}",
+                True,
+            )
         elif not reports and support.copies:
             sentence_start = max((s.end() for s in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
             sentence_end = next((s.end() for s in _SENTENCE_END.finditer(text, m.end())), len(text))
             if DISCLOSED.search(text, sentence_start, sentence_end) is None:
-                hint = f"say that they share text or how many independent reports they are, e.g. '{m.group()}, sharing text,'; counted: {_support_text(support, copying, labels)}"
-                yield CountFinding(m.start(), m.end(), f"'{m.group()}' counts copies of each other as separate articles{of}", hint, False)
+                hint = (
+                    f"say that they share text or how many independent reports they are, e.g. '{m.group()}, "
+                    f"sharing text,'; counted: {_support_text(support, copying, labels)}"
+                )
+                yield CountFinding(
+                    m.start(),
+                    m.end(),
+                    f"'{m.group()}' counts copies of each other as separate articles{of}",
+                    hint,
+                    False,
+                )
 
 
 # ---- where counts are written -----------------------------------------------------------------
@@ -178,7 +213,11 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
             continue  # a citation was not found (reported already): its counts cannot be checked yet
         pieces = list(_texts(record, "text", "title", "context", "note", "reason", "attribution", "speaker"))
         pieces += [(c.note, c.at("note")) for c in statement.citations if c.note and _may_count(c.note)]
-        pieces += [(line.note, line.at("note")) for line in lines_of_quote.get(statement.id, []) if line.note and _may_count(line.note)]
+        pieces += [
+            (line.note, line.at("note"))
+            for line in lines_of_quote.get(statement.id, [])
+            if line.note and _may_count(line.note)
+        ]
         for text, pos in pieces:
             yield Prose(text, pos, evidence)
     about: dict[str, list[Located]] = {}
@@ -186,11 +225,15 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
         people = [statement.owner] if statement.kind in ("person-fact", "relation") else []
         if statement.kind == "relation":
             people.append(statement.record.person)  # type: ignore[attr-defined]
-        for person in people:
-            about.setdefault(person or "", []).extend(located.get(statement.id, ()))
+        for person_id in people:
+            about.setdefault(person_id or "", []).extend(located.get(statement.id, ()))
     for person in index.content.people:
         if person.summary:
             yield Prose(person.summary, person.at("summary"), tuple(about.get(person.id, ())))
+    for organization in index.content.organizations:
+        if organization.summary:
+            facts = [c for fact in organization.facts for c in located.get(fact.id, ())]
+            yield Prose(organization.summary, organization.at("summary"), tuple(facts))
     for transcript in index.content.transcripts:
         if transcript.summary:
             lines = [c for line in transcript.lines for c in located.get(line.quote or line.id, ())]
@@ -200,13 +243,14 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
         yield Prose(disagreement.question, disagreement.at("question"), tuple(answers))
 
 
-def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
+def page_prose(page: DocsPage, verified: Verified) -> Iterator[Prose]:
     """The text of a hand-written page up to each [[cite:id]] (from the previous one, within a sentence),
     bound to that statement. Counts in sentences without a citation have nothing to be checked against."""
+    path, markdown = page.path, page.text
     line_starts = [0, *(m.end() for m in re.finditer("\n", markdown))]
     sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(markdown))]
     previous_end = 0
-    for placed in find_wikilinks(markdown):
+    for placed in page.links:
         link = placed.link
         if not link.cite or link.target not in verified.index.statement_by_id:
             continue
@@ -216,27 +260,29 @@ def page_prose(path: str, markdown: str, verified: Verified) -> Iterator[Prose]:
         if COUNT.search(markdown, start, at):
             line = markdown.count("\n", 0, start) + 1
             col = start - (markdown.rfind("\n", 0, start) + 1) + 1
-            yield Prose(markdown[start:at], Pos(path, line, col), verified.located.get(link.target, ()), sentence_bound=True)
+            yield Prose(
+                markdown[start:at], Pos(path, line, col), verified.located.get(link.target, ()), sentence_bound=True
+            )
 
 
 # ---- the check ---------------------------------------------------------------------------------
 
 
-def check_counts(root: Path, verified: Verified, report: Report, docs_dir: str = "docs") -> None:
+def check_counts(root: Path, verified: Verified, report: Report, pages: list[DocsPage]) -> None:
     copying = verified.copying
     labels: dict[str, str] = {}  # hints name sources by id, as editors write them
     pieces = list(content_prose(verified))
-    docs = root / docs_dir
-    if docs.is_dir():
-        for path in sorted(docs.rglob("*.md")):
-            if path.is_file() and not path.is_symlink():
-                relative = path.relative_to(root).as_posix()
-                pieces += page_prose(relative, path.read_text(encoding="utf-8", errors="replace"), verified)
+    for page in pages:
+        pieces += page_prose(page, verified)
     files: dict[str, str] = {}
     seed_text = _FoldedSeeds(verified)
     for prose in pieces:
         for finding in check_prose(prose, copying, seed_text, labels):
-            pos = _offset(prose.pos, prose.text, finding.start) if prose.sentence_bound else _locate(root, files, prose, finding.start)
+            pos = (
+                _offset(prose.pos, prose.text, finding.start)
+                if prose.sentence_bound
+                else _locate(root, files, prose, finding.start)
+            )
             (report.error if finding.error else report.warning)(pos, finding.message, finding.hint)
 
 

@@ -120,15 +120,22 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
     point_keys = [key for key in ("year", "month", "day") if getattr(date, key) is not None]
     if date.is_range and point_keys:
         message = "a date is either a single date (year, month, day) or a range (earliest, latest), not both"
-        report.error(date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range")
+        report.error(
+            date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range"
+        )
         return []
     if date.is_range and (date.earliest is None or date.latest is None):
         missing = "latest" if date.latest is None else "earliest"
-        hint = "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
+        hint = (
+            "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
+        )
         report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
         return []
     if not date.is_range and date.year is None:
-        hint = "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)"
+        hint = (
+            "omit 'date' when the articles do not say when; if only the year is missing, infer it with "
+            "reasoning (basis: inferred)"
+        )
         report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
         return []
     used: list[model.DatePart] = []
@@ -138,21 +145,37 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
         elif point.day is not None and point.month is not None and point.year is not None and point_span(point) is None:
             year, month = point.year.value, point.month.value
             days = calendar.monthrange(year, month)[1]
-            name = english().items("date.months")[month - 1]  # messages to editors are in English
-            report.error(point.at("day"), f"{name} {point.day.value}, {year} is not a calendar date", f"{name} {year} has {days} days; check the day and the month")
+            month_name = english().items("date.months")[month - 1]  # messages to editors are in English
+            report.error(
+                point.at("day"),
+                f"{month_name} {point.day.value}, {year} is not a calendar date",
+                f"{month_name} {year} has {days} days; check the day and the month",
+            )
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference is None:
                 hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"
                 report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
             elif part.basis == "stated" and part.inference is not None:
-                report.error(part.at("inference"), f"a stated {name} rests on no inference", "remove 'inference:', or set 'basis: inferred' if no article gives this part")
+                report.error(
+                    part.at("inference"),
+                    f"a stated {name} rests on no inference",
+                    "remove 'inference:', or set 'basis: inferred' if no article gives this part",
+                )
             elif part.inference is not None:
                 used.append(part)
     if date.earliest is not None and date.latest is not None:
         first, last = point_span(date.earliest), point_span(date.latest)
         if first is not None and last is not None:
             if first[0] > last[1]:
-                report.error(date.at("latest"), f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}", "swap 'earliest' and 'latest', or check both")
+                report.error(
+                    date.at("latest"),
+                    f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}",
+                    "swap 'earliest' and 'latest', or check both",
+                )
             elif first == last:
-                report.error(date.at("latest"), f"both ends of the range are {point_text(date.earliest)}", "write it as a single date (year, month, day)")
+                report.error(
+                    date.at("latest"),
+                    f"both ends of the range are {point_text(date.earliest)}",
+                    "write it as a single date (year, month, day)",
+                )
     return used

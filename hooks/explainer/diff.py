@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import schema
+from . import model, schema
 from .render import SiteModel
 from .textmatch import normalize_passage
 from .verify import Located
@@ -26,27 +27,15 @@ Scalar = str | int | float | bool | tuple[Any, ...]
 
 # Never shown to readers: the seed's checksum guards the evidence, it is not part of it.
 HIDDEN_FIELDS = {"sha256"}
-SKIPPED_FIELDS = {"pos", "key_pos", "id", "citations"}
+SKIPPED_FIELDS = {"pos", "marks", "item_marks", "id", "citations"}
 # Values that say the same as leaving their record out: `attribution: {kind: article}` is the default voice.
 DEFAULTS = {"attribution.kind": "article"}
 _TOKEN = re.compile(r"\w+|[^\w\s]+|\s+")
 
 
 def _schema_types() -> dict[type, dict[str, schema.Type]]:
-    """For every model class the schema declares, its fields' declared types."""
-    types: dict[type, dict[str, schema.Type]] = {}
-
-    def walk(spec: schema.Type) -> None:
-        if isinstance(spec, schema.ListOf):
-            walk(spec.item)
-        elif isinstance(spec, schema.Obj) and spec.cls not in types:
-            types[spec.cls] = {k.attr: k.type for k in spec.keys}
-            for k in spec.keys:
-                walk(k.type)
-
-    for spec in schema.SECTIONS.values():
-        walk(spec)
-    return types
+    """For every record kind, its keys' declared types."""
+    return {cls: {k.name: k.type for k in schema.declared_keys(cls)} for cls in schema.kinds(model.Content)}
 
 
 FIELD_TYPES = _schema_types()
@@ -152,10 +141,16 @@ class ContentDiff:
             "citations removed": sum(1 for c in citation_changes if c.change == "removed"),
             "citations re-pointed": sum(1 for c in citation_changes if c.change == "re-pointed"),
             "citation notes changed": sum(1 for c in citation_changes if c.change == "note"),
-            "events re-dated": sum(1 for r in self.records if r.kind == "event" and r.status == "changed" and "re-dated" in r.areas),
+            "events re-dated": sum(
+                1 for r in self.records if r.kind == "event" and r.status == "changed" and "re-dated" in r.areas
+            ),
             "disagreement answers changed": sum(1 for r in statements if r.kind == "answer"),
-            "quote attributions changed": sum(1 for r in statements if r.kind == "quote" and r.status == "changed" and "attribution" in r.areas),
-            "other attributions changed": sum(1 for r in statements if r.kind != "quote" and r.status == "changed" and "attribution" in r.areas),
+            "quote attributions changed": sum(
+                1 for r in statements if r.kind == "quote" and r.status == "changed" and "attribution" in r.areas
+            ),
+            "other attributions changed": sum(
+                1 for r in statements if r.kind != "quote" and r.status == "changed" and "attribution" in r.areas
+            ),
             "independent-report counts changed": sum(1 for r in statements if "reports" in r.areas),
             "other records changed": sum(1 for r in self.records if not r.statement),
             "articles with changed coverage": len(self.coverage),
@@ -169,7 +164,10 @@ class ContentDiff:
 def word_diff(old: str, new: str) -> tuple[WordOp, ...]:
     """The words of `old` deleted and of `new` inserted; white space between two changes joins them."""
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
-    chunks = [(tag == "equal", "".join(a[i1:i2]), "".join(b[j1:j2])) for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()]
+    chunks = [
+        (tag == "equal", "".join(a[i1:i2]), "".join(b[j1:j2]))
+        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    ]
     merged: list[tuple[bool, str, str]] = []  # (equal, old text, new text)
     for i, (equal, old_text, new_text) in enumerate(chunks):
         after_change = bool(merged) and not merged[-1][0]
@@ -248,7 +246,9 @@ def record_values(record: Any, owned: Any) -> dict[str, tuple[Scalar, str]]:
     return values
 
 
-def compare_values(old: Mapping[str, tuple[Scalar, str]], new: Mapping[str, tuple[Scalar, str]]) -> tuple[FieldChange, ...]:
+def compare_values(
+    old: Mapping[str, tuple[Scalar, str]], new: Mapping[str, tuple[Scalar, str]]
+) -> tuple[FieldChange, ...]:
     changes = []
     for path in list(new) + [p for p in old if p not in new]:
         old_value, old_kind = old.get(path, (None, ""))
@@ -256,7 +256,11 @@ def compare_values(old: Mapping[str, tuple[Scalar, str]], new: Mapping[str, tupl
         if old_value == new_value:
             continue
         kind = new_kind or old_kind
-        words = word_diff(old_value, new_value) if kind == "text" and isinstance(old_value, str) and isinstance(new_value, str) else ()
+        words = (
+            word_diff(old_value, new_value)
+            if kind == "text" and isinstance(old_value, str) and isinstance(new_value, str)
+            else ()
+        )
         changes.append(FieldChange(path, old_value, new_value, kind, words))
     return tuple(changes)
 
@@ -264,6 +268,7 @@ def compare_values(old: Mapping[str, tuple[Scalar, str]], new: Mapping[str, tupl
 def compare_citations(old: Iterable[Located], new: Iterable[Located]) -> tuple[CitationChange, ...]:
     """Citations matched by article and passage (typography aside); what is left over in one article
     on both sides was re-pointed, the rest added or removed."""
+
     def passage(c: Located) -> Passage:
         return Passage(c.source, c.exact, c.note)
 
@@ -335,10 +340,25 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
         new_values = record_values(record, new_owned)
         new_cites = new.verified.located.get(record_id, ())
         new_support = _support(new, record_id) if is_statement else None
-        common = {"id": record_id, "kind": kind, "statement": is_statement, "label": describe(new, record_id), "url": new.url_of[record_id], "owner": _owner(new, record_id)}
+        common = functools.partial(
+            RecordChange,
+            id=record_id,
+            kind=kind,
+            statement=is_statement,
+            label=describe(new, record_id),
+            url=new.url_of[record_id],
+            owner=_owner(new, record_id),
+        )
         if record_id not in old.index.records:
             fields = compare_values({}, new_values)
-            changes.append(RecordChange(**common, status="added", fields=fields, citations=compare_citations((), new_cites), support=(None, new_support)))
+            changes.append(
+                common(
+                    status="added",
+                    fields=fields,
+                    citations=compare_citations((), new_cites),
+                    support=(None, new_support),
+                )
+            )
             continue
         old_kind, old_record = old.index.records[record_id]
         old_values = record_values(old_record, old_owned)
@@ -349,14 +369,22 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
         citations = compare_citations(old.verified.located.get(record_id, ()), new_cites)
         old_support = _support(old, record_id) if record_id in old.index.statement_by_id else None
         if fields or citations or old_support != new_support:
-            changes.append(RecordChange(**common, status="changed", fields=fields, citations=citations, support=(old_support, new_support)))
+            changes.append(
+                common(status="changed", fields=fields, citations=citations, support=(old_support, new_support))
+            )
     for record_id, (kind, record) in old.index.records.items():
         if record_id in new.index.records:
             continue
         is_statement = record_id in old.index.statement_by_id
         changes.append(
             RecordChange(
-                record_id, kind, "removed", is_statement, describe(old, record_id), old.url_of[record_id], _owner(old, record_id),
+                record_id,
+                kind,
+                "removed",
+                is_statement,
+                describe(old, record_id),
+                old.url_of[record_id],
+                _owner(old, record_id),
                 compare_values(record_values(record, old_owned), {}),
                 compare_citations(old.verified.located.get(record_id, ()), ()),
                 (_support(old, record_id) if is_statement else None, None),
@@ -374,19 +402,36 @@ def compare_coverage(old: SiteModel, new: SiteModel) -> list[CoverageChange]:
     for source_id in list(new.measures) + [s for s in old.measures if s not in new.measures]:
         before, after = figures(old, source_id), figures(new, source_id)
         # Shares are compared as shown (one decimal of a percent), so float noise is no change.
-        if before is None or after is None or before[:2] != after[:2] or round(before[2] * 1000) != round(after[2] * 1000):
+        if (
+            before is None
+            or after is None
+            or before[:2] != after[:2]
+            or round(before[2] * 1000) != round(after[2] * 1000)
+        ):
             if before != after:
                 site = new if source_id in new.index.sources else old
                 source = site.index.sources.get(source_id)
-                changes.append(CoverageChange(source_id, (source.label or source.title) if source else source_id, before, after))
+                changes.append(
+                    CoverageChange(source_id, (source.label or source.title) if source else source_id, before, after)
+                )
     return changes
 
 
 def compare_pages(old: Mapping[str, bytes], new: Mapping[str, bytes]) -> list[PageChange]:
-    changes = [PageChange(path, "added" if path not in old else "changed") for path in sorted(new) if old.get(path) != new[path]]
+    changes = [
+        PageChange(path, "added" if path not in old else "changed")
+        for path in sorted(new)
+        if old.get(path) != new[path]
+    ]
     return changes + [PageChange(path, "removed") for path in sorted(old) if path not in new]
 
 
-def compare(old: SiteModel, new: SiteModel, old_pages: Mapping[str, bytes] | None = None, new_pages: Mapping[str, bytes] | None = None) -> ContentDiff:
-    return ContentDiff(compare_records(old, new), compare_coverage(old, new), compare_pages(old_pages or {}, new_pages or {}))
-
+def compare(
+    old: SiteModel,
+    new: SiteModel,
+    old_pages: Mapping[str, bytes] | None = None,
+    new_pages: Mapping[str, bytes] | None = None,
+) -> ContentDiff:
+    return ContentDiff(
+        compare_records(old, new), compare_coverage(old, new), compare_pages(old_pages or {}, new_pages or {})
+    )

@@ -18,12 +18,11 @@ import jinja2
 
 from .catalogue import english
 from .diff import CitationChange, ContentDiff, FieldChange, RecordChange
-from .render import STATEMENT_KINDS, SiteModel
+from .render import KIND_IDS, SiteModel
 
-# The diff is for editors, in English: statements are named as the English pages name them.
+# The diff is for editors, in English: records are named as the English pages name them.
 KIND_NAMES = {
-    **{kind: english().text(f"kind.{kind}") for kind in STATEMENT_KINDS},
-    **{kind: kind for kind in ("person", "source", "topic", "disagreement", "transcript", "correction")},
+    **{kind: english().text(f"kind.{kind}") for kind in KIND_IDS},
 }
 
 
@@ -130,17 +129,36 @@ class _Builder:
             spans = [Span({"equal": "plain", "delete": "del", "insert": "ins"}[w.op], w.text) for w in change.words]
             return (name, *spans)
         if status == "added":
-            return (name, *self.reference(change.new)) if change.kind == "reference" else (name, Span("plain", _value(change.new)))
+            return (
+                (name, *self.reference(change.new))
+                if change.kind == "reference"
+                else (name, Span("plain", _value(change.new)))
+            )
         if change.kind == "reference":
             return (name, *self.reference(change.old), Span("plain", " → "), *self.reference(change.new))
-        return (name, Span("del" if change.old is not None else "plain", _value(change.old)), Span("plain", " → "), Span("ins" if change.new is not None else "plain", _value(change.new)))
+        return (
+            name,
+            Span("del" if change.old is not None else "plain", _value(change.old)),
+            Span("plain", " → "),
+            Span("ins" if change.new is not None else "plain", _value(change.new)),
+        )
 
     def citation_line(self, change: CitationChange) -> Line:
         article = self.source_label(change.source)
         if change.change == "re-pointed" and change.old and change.new:
-            return (Span("plain", f"citation re-pointed in {article}: "), Span("del", change.old.text), Span("plain", " → "), Span("ins", change.new.text))
+            return (
+                Span("plain", f"citation re-pointed in {article}: "),
+                Span("del", change.old.text),
+                Span("plain", " → "),
+                Span("ins", change.new.text),
+            )
         if change.change == "note" and change.old and change.new:
-            return (Span("plain", f"citation note ({article}): "), Span("del", _value(change.old.note)), Span("plain", " → "), Span("ins", _value(change.new.note)))
+            return (
+                Span("plain", f"citation note ({article}): "),
+                Span("del", _value(change.old.note)),
+                Span("plain", " → "),
+                Span("ins", _value(change.new.note)),
+            )
         passage = change.new if change.change == "added" else change.old
         assert passage is not None
         style = "ins" if change.change == "added" else "del"
@@ -169,7 +187,14 @@ class _Builder:
         lines += [self.citation_line(c) for c in change.citations]
         old_support, new_support = change.support
         if change.status == "changed" and old_support != new_support:
-            lines.append((Span("plain", "reports: "), Span("del", self.support_text(old_support)), Span("plain", " → "), Span("ins", self.support_text(new_support))))
+            lines.append(
+                (
+                    Span("plain", "reports: "),
+                    Span("del", self.support_text(old_support)),
+                    Span("plain", " → "),
+                    Span("ins", self.support_text(new_support)),
+                )
+            )
         return Entry(head, tuple(lines))
 
     def coverage_table(self) -> tuple[tuple[Line, ...], ...]:
@@ -179,7 +204,9 @@ class _Builder:
             cited, total, share = figures
             return (f"{cited}/{total} ({cited / total:.1%})" if total else "0/0", f"{share:.1%}")
 
-        rows: list[tuple[Line, ...]] = [((Span("plain", "article"),), (Span("plain", "sentences cited"),), (Span("plain", "text cited"),))]
+        rows: list[tuple[Line, ...]] = [
+            ((Span("plain", "article"),), (Span("plain", "sentences cited"),), (Span("plain", "text cited"),))
+        ]
         for change in self.diff.coverage:
             (old_s, old_t), (new_s, new_t) = cells(change.old), cells(change.new)
             rows.append(
@@ -200,7 +227,15 @@ class _Builder:
             return sum(1 for s in site.index.statements if site.support(s.id).independent_reports > 1)
 
         entries = tuple(
-            Entry((Span("code", r.id), Span("plain", ": "), Span("del", self.support_text(r.support[0])), Span("plain", " → "), Span("ins", self.support_text(r.support[1]))))
+            Entry(
+                (
+                    Span("code", r.id),
+                    Span("plain", ": "),
+                    Span("del", self.support_text(r.support[0])),
+                    Span("plain", " → "),
+                    Span("ins", self.support_text(r.support[1])),
+                )
+            )
             for r in changed
         )
         note = f"Statements resting on two or more independent reports: {strong(self.old)} → {strong(self.new)}."
@@ -219,13 +254,22 @@ class _Builder:
         if reports is not None:
             view.sections.append(reports)
         if self.diff.pages:
-            view.sections.append(Section("Hand-written pages", tuple(Entry((Span("code", p.path), Span("plain", f" {p.status}"))) for p in self.diff.pages)))
+            view.sections.append(
+                Section(
+                    "Hand-written pages",
+                    tuple(Entry((Span("code", p.path), Span("plain", f" {p.status}"))) for p in self.diff.pages),
+                )
+            )
         if self.links.artifact_url:
-            view.notes.append("Links open the site-preview artifact (a zip); each page is the file named by the link, inside it.")
+            view.notes.append(
+                "Links open the site-preview artifact (a zip); each page is the file named by the link, inside it."
+            )
         return view
 
 
-def build_view(diff: ContentDiff, old: SiteModel, new: SiteModel, old_label: str, new_label: str, links: Links | None = None) -> View:
+def build_view(
+    diff: ContentDiff, old: SiteModel, new: SiteModel, old_label: str, new_label: str, links: Links | None = None
+) -> View:
     return _Builder(diff, old, new, links or Links()).build(old_label, new_label)
 
 
@@ -253,7 +297,7 @@ _TEXT_STYLES = {"del": "[-{}-]", "ins": "{{+{}+}}", "quote": "“{}”"}
 
 
 def markdown_spans(line: Line) -> Raw:
-    out = []
+    out: list[str] = []
     for span in line:
         if span.style == "code":
             out.append(_code(span.text))
@@ -280,7 +324,9 @@ def _code(value: str) -> Raw:
 
 
 def _href(value: str) -> Raw:
-    return Raw(value.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E"))
+    return Raw(
+        value.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
+    )
 
 
 def _environment(markdown: bool) -> jinja2.Environment:
@@ -300,7 +346,9 @@ def _environment(markdown: bool) -> jinja2.Environment:
 
 def render_view(view: View, output_format: str, limit: int | None = None) -> str:
     """The view as text or Markdown; with `limit`, entries are left out from the end until it fits."""
-    template = _environment(output_format == "markdown").get_template("diff.md" if output_format == "markdown" else "diff.txt")
+    template = _environment(output_format == "markdown").get_template(
+        "diff.md" if output_format == "markdown" else "diff.txt"
+    )
     text = template.render(view=view)
     if limit is None or len(text) <= limit:
         return text
@@ -338,5 +386,11 @@ def diff_json(diff: ContentDiff, sides: dict[str, dict[str, Any]]) -> str:
             return [plain(v) for v in value]
         return value
 
-    document = {"format": "explainer-diff/1", **sides, "changed": diff.changed, "summary": diff.summary(), **plain(diff)}
+    document = {
+        "format": "explainer-diff/1",
+        **sides,
+        "changed": diff.changed,
+        "summary": diff.summary(),
+        **plain(diff),
+    }
     return json.dumps(document, ensure_ascii=False, indent=1) + "\n"

@@ -58,5 +58,7 @@ def collect_disputes(disagreements: list[model.Disagreement], quotes: dict[str, 
         linked = [*disagreement.concerns, *(r for answer in disagreement.answers for r in answer.concerns)]
         for record_id in [answer.id for answer in disagreement.answers] + list(dict.fromkeys(linked)):
             disputes.disputed_by.setdefault(record_id, []).append(disagreement)
-        disputes.sides[disagreement.id] = [Side(answer, tuple(quotes[r] for r in answer.concerns if r in quotes)) for answer in disagreement.answers]
+        disputes.sides[disagreement.id] = [
+            Side(answer, tuple(quotes[r] for r in answer.concerns if r in quotes)) for answer in disagreement.answers
+        ]
     return disputes

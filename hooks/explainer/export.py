@@ -17,7 +17,11 @@ def export_point(point: model.DatePoint) -> dict[str, Any]:
     """{year: {value, basis}, month: ..., day: ...}; parts the evidence does not give are left out."""
     parts: dict[str, Any] = {}
     for name, part in reversed(point.parts()):  # year, month, day
-        parts[name] = {"value": part.value, "basis": part.basis, **({"inference": part.inference} if part.inference else {})}
+        parts[name] = {
+            "value": part.value,
+            "basis": part.basis,
+            **({"inference": part.inference} if part.inference else {}),
+        }
     return parts
 
 
@@ -52,7 +56,11 @@ def export_records(site: SiteModel) -> dict[str, Any]:
             for c in site.verified.located.get(statement.id, ())
         ]
         support = site.support(statement.id)
-        record["support"] = {"articles": support.articles, "independent_reports": support.independent_reports, "groups": [list(g) for g in support.groups]}
+        record["support"] = {
+            "articles": support.articles,
+            "independent_reports": support.independent_reports,
+            "groups": [list(g) for g in support.groups],
+        }
         record["disputed_by"] = [d.id for d in site.disputed_by(statement.id)]
         records.append(record)
     disagreements = [
@@ -74,7 +82,16 @@ def export_records(site: SiteModel) -> dict[str, Any]:
             "shingle_words": SHINGLE_WORDS,
             "threshold": COPY_THRESHOLD,
             "pairs": [
-                {"a": p.a, "b": p.b, "shared": p.shared, "a_shingles": p.a_total, "b_shingles": p.b_total, "a_in_b": round(p.a_in_b, 4), "b_in_a": round(p.b_in_a, 4), "copies": p.copies}
+                {
+                    "a": p.a,
+                    "b": p.b,
+                    "shared": p.shared,
+                    "a_shingles": p.a_total,
+                    "b_shingles": p.b_total,
+                    "a_in_b": round(p.a_in_b, 4),
+                    "b_in_a": round(p.b_in_a, 4),
+                    "copies": p.copies,
+                }
                 for p in copying.pairs.values()
             ],
             "groups": [list(g) for g in copying.groups],

@@ -91,9 +91,9 @@ def build_family(people: list[model.Person], ages: dict[str, list[ReportedAge]])
             family_couple[key] = couple
             families.setdefault(key, []).append(ChildLink(child, tuple(links)))
         else:
-            for parent, relation in links:
+            for parent, relation_id in links:
                 family_couple.setdefault((parent,), None)
-                families.setdefault((parent,), []).append(ChildLink(child, ((parent, relation),)))
+                families.setdefault((parent,), []).append(ChildLink(child, ((parent, relation_id),)))
     members = {
         person_id: Member(person_id, by_id[person_id].name, tuple(ages.get(person_id, ())))
         for person_id in involved

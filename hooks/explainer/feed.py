@@ -26,7 +26,8 @@ def _timestamp(date: datetime.date) -> str:
 
 
 def feed_id(site_url: str, site_name: str) -> str:
-    return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, absolute(site_url, urls.CORRECTIONS_FEED) if site_url else f'explainer:{site_name}')}"
+    name = absolute(site_url, urls.CORRECTIONS_FEED) if site_url else f"explainer:{site_name}"
+    return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 
 def entry_id(site_url: str, site_name: str, correction_id: str) -> str:
@@ -46,7 +47,12 @@ def _plain(site: SiteModel, text: str) -> str:
 
 def _statement(site: SiteModel, statement_id: str) -> str:
     # An event is best named by its title; other statements by what they say.
-    return _plain(site, site.label(statement_id) if site.index.records[statement_id][0] == "event" else site.statement_text(statement_id))
+    return _plain(
+        site,
+        site.label(statement_id)
+        if site.index.records[statement_id][0] == "event"
+        else site.statement_text(statement_id),
+    )
 
 
 def _entry_title(site: SiteModel, correction: model.Correction) -> str:
@@ -80,7 +86,14 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
         _sub(entry, "updated", _timestamp(correction.date))
         _sub(entry, "link", rel="alternate", type="text/html", href=f"{page}#{correction.id}")
         for statement_id in correction.statements:
-            _sub(entry, "link", rel="related", type="text/html", href=absolute(site_url, site.url_of[statement_id]), title=_statement(site, statement_id)[:200])
+            _sub(
+                entry,
+                "link",
+                rel="related",
+                type="text/html",
+                href=absolute(site_url, site.url_of[statement_id]),
+                title=_statement(site, statement_id)[:200],
+            )
         _sub(entry, "summary", _plain(site, correction.now))
         body = words.text(
             "feed.entry",
@@ -90,4 +103,5 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
             why=_plain(site, correction.why),
         )
         _sub(entry, "content", body, type="text")
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+    xml: bytes = ET.tostring(feed, encoding="utf-8", xml_declaration=True)
+    return xml + b"\n"

@@ -5,10 +5,11 @@ context, a note, ...) and for every sentence of a hand-written page that places 
 - each span it puts in quotation marks must occur, word for word (compared as textmatch compares
   passages, with curly and straight marks alike), in one of the passages it rests on; a declared
   title of a work (`names:` with `kind: title`) in quotation marks is a title, not a quotation;
-- each number (digits or a number word), month name or weekday, and each name of a person or a
-  declared name (a place, an organisation, a title) must occur in those passages, or come from a
+- each number (digits or a number word), month name or weekday, and each name of a person, of an
+  organization or a declared name (a place, a title) must occur in those passages, or come from a
   record the text links (the people a claim is about, a quote's speaker, an event's participants,
-  the linked event's own words and stated date), or the text must be an inference.
+  the organizations a record names, the linked event's own words and stated date), or the text must
+  be an inference.
 Which passages a text rests on depends on what it is: see `texts_of`. Pure: file texts are read by
 the caller, and used only to point at the offending words.
 """
@@ -16,6 +17,7 @@ the caller, and used only to point at the offending words.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -23,7 +25,18 @@ from functools import cached_property
 
 from . import model
 from .diagnostics import Pos, Report
-from .mentions import MONTHS, NameMention, NameTable, Span, find_date_words, find_numbers, may_have_date_words, may_have_numbers, scan_quotes, words_of
+from .mentions import (
+    MONTHS,
+    NameMention,
+    NameTable,
+    Span,
+    find_date_words,
+    find_numbers,
+    may_have_date_words,
+    may_have_numbers,
+    scan_quotes,
+    words_of,
+)
 from .resolve import Index, Statement
 from .sourcetext import paragraphs
 from .textmatch import normalize_passage
@@ -81,6 +94,11 @@ class Evidence:
         self.date_words |= other.date_words
 
 
+def given(evidence: Evidence) -> Callable[[], Evidence]:
+    """`rests_on` for evidence gathered already."""
+    return lambda: evidence
+
+
 @dataclass(frozen=True)
 class Text:
     """One text to check: what it is (for messages), where it starts, and what it rests on.
@@ -128,7 +146,10 @@ def _occurs(needle: str, hay: str) -> bool:
 
 _EDGE_PUNCT = " .,;:!?"
 # Words that could be a work's title: a few, each capitalized or a short joining word ("Off", "of").
-_TITLE_CASE = re.compile(r"(?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)(?: (?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)){0,7}")
+_TITLE_CASE = re.compile(
+    r"(?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)(?: "
+    r"(?:[A-Z0-9][\w’'.-]*|of|the|and|a|an|in|on|with|to|for)){0,7}"
+)
 _MARKED_INFERRED = re.compile(r"\binferred\s+(?:as|to\s+be)\s+$")
 _ELISION = re.compile(r"\s*(?:…|\.\.\.|\[[^\]]*\])\s*")
 
@@ -175,6 +196,8 @@ class Grounding:
         forms: dict[str, list[str]] = {}
         for person in content.people:
             forms[f"person:{person.id}"] = [person.name, *person.aliases]
+        for organization in content.organizations:
+            forms[f"organization:{organization.id}"] = [organization.name, *organization.aliases]
         self.titles: set[str] = set()  # folded forms of declared titles
         self.title_keys: set[str] = set()
         for name in content.names:
@@ -188,7 +211,12 @@ class Grounding:
         self._paragraphs = {source_id: paragraphs(seed.text) for source_id, seed in verified.seeds.items()}
         self._event_evidence: dict[str, Evidence] = {}
         self.used_names: set[str] = set()  # name keys some checked text mentions
-        self.inferred_numbers = {n.value for s in self.index.statements if s.kind == "inference" for n in find_numbers(getattr(s.record, "text", ""))}
+        self.inferred_numbers = {
+            n.value
+            for s in self.index.statements
+            if s.kind == "inference"
+            for n in find_numbers(getattr(s.record, "text", ""))
+        }
 
     # ---- evidence ---------------------------------------------------------------------------------
 
@@ -213,7 +241,11 @@ class Grounding:
             return [self.passage(located.source, located.start, located.end)]
         if unit == ARTICLE:
             return [self.passage(located.source, 0, len(self.verified.seeds[located.source].text))]
-        spans = [(p.start, p.end) for p in self._paragraphs[located.source] if p.start < located.end and located.start < p.end]
+        spans = [
+            (p.start, p.end)
+            for p in self._paragraphs[located.source]
+            if p.start < located.end and located.start < p.end
+        ]
         start, end = (spans[0][0], spans[-1][1]) if spans else (located.start, located.end)
         return [self.passage(located.source, start, end)]
 
@@ -228,6 +260,13 @@ class Grounding:
     def people(self, *person_ids: str | None) -> Evidence:
         return Evidence(entities={f"person:{p}" for p in person_ids if p})
 
+    def organizations(self, *organization_ids: str | None) -> Evidence:
+        return Evidence(entities={f"organization:{o}" for o in organization_ids if o})
+
+    def named(self, record: object) -> Evidence:
+        """The organizations a record names (`organizations: [...]`): their names come from the link."""
+        return self.organizations(*getattr(record, "organizations", ()))
+
     def event_evidence(self, event_id: str | None) -> Evidence:
         """What a linked event contributes: its participants, the names, numbers and dates of its own
         (checked) title, text and place, and the parts of its date the articles state."""
@@ -236,6 +275,7 @@ class Grounding:
         if event_id not in self._event_evidence:
             event = self.index.events[event_id]
             evidence = self.people(*event.participants)
+            evidence.add(self.named(event))
             for text in (event.title, event.text, event.place or ""):
                 evidence.entities |= {m.key for m in self.names.find(text)}
                 evidence.numbers |= {n.value for n in find_numbers(text)}
@@ -245,7 +285,9 @@ class Grounding:
             self._event_evidence[event_id] = evidence
         return self._event_evidence[event_id]
 
-    def _evidence(self, statement_ids: Iterable[str], unit: str, *links: Evidence, quotable: str | None = None) -> Evidence:
+    def _evidence(
+        self, statement_ids: Iterable[str], unit: str, *links: Evidence, quotable: str | None = None
+    ) -> Evidence:
         """The passages (or paragraphs, articles) of the statements, plus what the links contribute;
         `quotable` widens where quotations may be found (to ARTICLE: the cited articles)."""
         evidence = Evidence()
@@ -266,51 +308,114 @@ class Grounding:
         speaker = voice.person if isinstance(voice, model.Voice) else None
         if statement.kind == "claim":
             assert isinstance(record, model.Claim)
-            yield Text("claim", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*record.about, speaker), self.event_evidence(record.event)))
-        elif statement.kind in ("person-fact", "source-fact"):
+            yield Text(
+                "claim",
+                record.at("text"),
+                record.text,
+                lambda: self._evidence(
+                    [sid],
+                    PASSAGES,
+                    self.people(*record.about, speaker),
+                    self.named(record),
+                    self.event_evidence(record.event),
+                ),
+            )
+        elif statement.kind in ("person-fact", "organization-fact", "source-fact"):
             assert isinstance(record, model.Fact)
-            owner = statement.owner if statement.kind == "person-fact" else None
-            yield Text("fact", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(owner, speaker)))
+            yield Text(
+                "fact",
+                record.at("text"),
+                record.text,
+                lambda: self._evidence(
+                    [sid], PASSAGES, self.owner(statement), self.people(speaker), self.named(record)
+                ),
+            )
         elif statement.kind == "relation":
             assert isinstance(record, model.Relation)
             if record.note:
-                yield Text("relation note", record.at("note"), record.note, lambda: self._evidence([sid], PASSAGES, self.people(statement.owner, record.person)))
+                yield Text(
+                    "relation note",
+                    record.at("note"),
+                    record.note,
+                    lambda: self._evidence([sid], PASSAGES, self.people(statement.owner, record.person)),
+                )
         elif statement.kind == "answer":
             assert isinstance(record, model.Answer)
             disagreement = self.index.disagreements.get(statement.owner or "")
             about = disagreement.about if disagreement else []
-            yield Text("answer", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*about, speaker)))
+            yield Text(
+                "answer",
+                record.at("text"),
+                record.text,
+                lambda: self._evidence([sid], PASSAGES, self.people(*about, speaker), self.named(record)),
+            )
         elif statement.kind == "event":
             assert isinstance(record, model.Event)
             for key, what in (("title", "event title"), ("text", "event"), ("place", "event place")):
                 value = getattr(record, key)
                 if value:
-                    yield Text(what, record.at(key), value, lambda: self._evidence([sid], PASSAGES, self.people(*record.participants)))
+                    yield Text(
+                        what,
+                        record.at(key),
+                        value,
+                        lambda: self._evidence([sid], PASSAGES, self.people(*record.participants), self.named(record)),
+                    )
         elif statement.kind == "order":
             assert isinstance(record, model.EventOrder)
             if record.note:
-                owner, other = self.index.events.get(statement.owner or ""), self.index.events.get(record.event)
-                people = [*(owner.participants if owner else []), *(other.participants if other else [])]
+                holder, other = self.index.events.get(statement.owner or ""), self.index.events.get(record.event)
+                people = [*(holder.participants if holder else []), *(other.participants if other else [])]
                 yield Text(
-                    "order note", record.at("note"), record.note,
-                    lambda: self._evidence([sid], PASSAGES, self.people(*people), self.event_evidence(statement.owner), self.event_evidence(record.event)),
+                    "order note",
+                    record.at("note"),
+                    record.note,
+                    lambda: self._evidence(
+                        [sid],
+                        PASSAGES,
+                        self.people(*people),
+                        self.event_evidence(statement.owner),
+                        self.event_evidence(record.event),
+                    ),
                 )
         elif statement.kind == "inference":
             assert isinstance(record, model.Inference)
-            yield Text("inference", record.at("text"), record.text, lambda: self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner))), inference=True)
+            yield Text(
+                "inference",
+                record.at("text"),
+                record.text,
+                lambda: self._evidence([sid], PASSAGES, self.people(*event_people(self.index, statement.owner))),
+                inference=True,
+            )
         elif statement.kind == "quote":
             assert isinstance(record, model.Quote)
             if record.context:
                 yield Text(
-                    "quote context", record.at("context"), record.context,
-                    lambda: self._evidence([sid], PARAGRAPHS, self.people(speaker_of(record), record.addressee), self.event_evidence(record.event), quotable=ARTICLE),
+                    "quote context",
+                    record.at("context"),
+                    record.context,
+                    lambda: self._evidence(
+                        [sid],
+                        PARAGRAPHS,
+                        self.people(speaker_of(record), record.addressee),
+                        self.named(record),
+                        self.event_evidence(record.event),
+                        quotable=ARTICLE,
+                    ),
                 )
         elif statement.kind == "transcript-line":
             assert isinstance(record, model.TranscriptLine)
             transcript = self.index.transcripts.get(statement.owner or "")
-            links = [self.people(record.speaker.person if record.speaker else None), self.event_evidence(transcript.event if transcript else None)]
+            links = [
+                self.people(record.speaker.person if record.speaker else None),
+                self.event_evidence(transcript.event if transcript else None),
+            ]
             if record.action:
-                yield Text("transcript line", record.at("action"), record.action, lambda: self._evidence([sid], PASSAGES, *links))
+                yield Text(
+                    "transcript line",
+                    record.at("action"),
+                    record.action,
+                    lambda: self._evidence([sid], PASSAGES, *links),
+                )
             if record.note:
 
                 def note_evidence() -> Evidence:
@@ -348,9 +453,19 @@ class Grounding:
         voice = getattr(record, "attribution", None)
         if isinstance(voice, model.Voice):
             evidence.add(self.people(voice.person))
-        if statement.kind in ("person-fact", "relation"):
+        if statement.kind == "relation":
             evidence.add(self.people(statement.owner, getattr(record, "person", None)))
+        evidence.add(self.owner(statement))
+        evidence.add(self.named(record))
         return evidence
+
+    def owner(self, statement: Statement) -> Evidence:
+        """A fact's person or organization: the page it is shown on names it."""
+        if statement.kind == "person-fact":
+            return self.people(statement.owner)
+        if statement.kind == "organization-fact":
+            return self.organizations(statement.owner)
+        return Evidence()
 
     def other_texts(self) -> Iterator[Text]:
         """Texts of records that are not statements, each resting on the statements it sums up."""
@@ -364,35 +479,69 @@ class Grounding:
                 relations = [(person.id, r) for r in person.relations] + declared_on.get(person.id, [])
                 ids = [f.id for f in person.facts] + [r.id for _, r in relations]
                 related = self.people(person.id, *(owner for owner, _ in relations), *(r.person for _, r in relations))
-                yield Text("person summary", person.at("summary"), person.summary, lambda ids=ids, related=related: self._evidence(ids, PASSAGES, related))
+                yield Text(
+                    "person summary",
+                    person.at("summary"),
+                    person.summary,
+                    functools.partial(self._evidence, ids, PASSAGES, related),
+                )
+        for organization in content.organizations:
+            if organization.summary:
+                yield Text(
+                    "organization summary",
+                    organization.at("summary"),
+                    organization.summary,
+                    functools.partial(
+                        self._evidence,
+                        [f.id for f in organization.facts],
+                        PASSAGES,
+                        self.organizations(organization.id),
+                        *(self.named(f) for f in organization.facts),
+                    ),
+                )
         for disagreement in content.disagreements:
             ids = [a.id for a in disagreement.answers]
             # A question frames what its answers are about: it rests on the articles they cite.
-            yield Text("disagreement question", disagreement.at("question"), disagreement.question, lambda ids=ids, about=disagreement.about: self._evidence(ids, ARTICLE, self.people(*about)))
+            yield Text(
+                "disagreement question",
+                disagreement.at("question"),
+                disagreement.question,
+                functools.partial(self._evidence, ids, ARTICLE, self.people(*disagreement.about)),
+            )
         claims_of: dict[str, list[str]] = {}
         for claim in content.claims:
             claims_of.setdefault(claim.topic, []).append(claim.id)
         for topic in content.topics:
             if topic.summary:
                 ids = claims_of.get(topic.id, [])
-                yield Text("topic summary", topic.at("summary"), topic.summary, lambda ids=ids: self._evidence(ids, PASSAGES))
+                yield Text(
+                    "topic summary",
+                    topic.at("summary"),
+                    topic.summary,
+                    functools.partial(self._evidence, ids, PASSAGES),
+                )
         for transcript in content.transcripts:
             ids = [line.quote or line.id for line in transcript.lines]
             event = self.event_evidence(transcript.event)
             if transcript.summary:
-                yield Text("transcript summary", transcript.at("summary"), transcript.summary, lambda ids=ids, event=event: self._evidence(ids, PARAGRAPHS, event, quotable=ARTICLE))
+                yield Text(
+                    "transcript summary",
+                    transcript.at("summary"),
+                    transcript.summary,
+                    functools.partial(self._evidence, ids, PARAGRAPHS, event, quotable=ARTICLE),
+                )
             for line in transcript.lines:
                 if line.quote is not None and line.note:
                     quote = index.quotes.get(line.quote)
                     links = self.people(speaker_of(quote), quote.addressee) if quote else Evidence()
                     evidence = self._evidence([line.quote], PARAGRAPHS, links, event)
                     evidence.wider = self.transcript_articles(transcript.id)
-                    yield Text("transcript note", line.at("note"), line.note, lambda evidence=evidence: evidence)
+                    yield Text("transcript note", line.at("note"), line.note, given(evidence))
         for source in content.sources:
             if source.title_kind == "description" and source.id in self.verified.seeds:
                 seed = self.verified.seeds[source.id]
                 evidence = Evidence(passages=[self.passage(source.id, 0, len(seed.text))])
-                yield Text("source title", source.at("title"), source.title, lambda evidence=evidence: evidence)
+                yield Text("source title", source.at("title"), source.title, given(evidence))
 
     # ---- the check ----------------------------------------------------------------------------------
 
@@ -402,7 +551,11 @@ class Grounding:
         words = words_of(value)  # for the quick tests that spare most texts the finders
         scan = scan_quotes(value)
         for at in scan.unclosed:
-            self.report.error(where(text.pos, value, at), f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes", "close the quotation, or remove the mark")
+            self.report.error(
+                where(text.pos, value, at),
+                f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes",
+                "close the quotation, or remove the mark",
+            )
         rest = value
         if scan.spans:
             masked = list(value)
@@ -423,8 +576,17 @@ class Grounding:
                 continue  # a work's title is declared, not a fact to find (and hides the names in it)
             if mention.key in text.evidence.entities or self._name_in_passages(mention.key, text.evidence.passages):
                 continue
-            hint = self._hint(text.evidence, value, mention.start, "cite a passage that names it, link the record it stands for, or leave the name out")
-            self.report.error(where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
+            hint = self._hint(
+                text.evidence,
+                value,
+                mention.start,
+                "cite a passage that names it, link the record it stands for, or leave the name out",
+            )
+            self.report.error(
+                where(text.pos, value, mention.start),
+                f"the {text.what} names {mention.shown}, but no passage it rests on does",
+                hint,
+            )
         if text.inference:
             return
         for number in find_numbers(rest, skip_evidence_counts=True) if may_have_numbers(value, words) else []:
@@ -433,13 +595,25 @@ class Grounding:
             if _MARKED_INFERRED.search(rest, 0, number.start) and number.value in self.inferred_numbers:
                 continue  # "inferred as 2025": marked as inference, and an inference record derives it
             shown = value[number.start : number.end]
-            hint = self._hint(text.evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference")
-            self.report.error(where(text.pos, value, number.start), f"the {text.what} gives the number '{shown}', which no passage it rests on gives", hint)
+            hint = self._hint(
+                text.evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference"
+            )
+            self.report.error(
+                where(text.pos, value, number.start),
+                f"the {text.what} gives the number '{shown}', which no passage it rests on gives",
+                hint,
+            )
         for word in find_date_words(rest) if may_have_date_words(words) else []:
             if word.word in text.evidence.date_words or any(word.word in p.date_words for p in text.evidence.passages):
                 continue
-            hint = self._hint(text.evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference")
-            self.report.error(where(text.pos, value, word.start), f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives", hint)
+            hint = self._hint(
+                text.evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference"
+            )
+            self.report.error(
+                where(text.pos, value, word.start),
+                f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives",
+                hint,
+            )
 
     def _check_quotation(self, text: Text, span: Span, where: Locate) -> None:
         words = fold(span.text).strip(_EDGE_PUNCT)
@@ -450,14 +624,27 @@ class Grounding:
             return
         shown = " ".join(span.text.split())
         close = closest(span.text, text.evidence.passages)
-        hint = f'closest passage it rests on, in {close.source}: "{close.shown()}"' if close else "it rests on no passage"
+        hint = (
+            f'closest passage it rests on, in {close.source}: "{close.shown()}"' if close else "it rests on no passage"
+        )
         hint += "; quote the passage's own words, cite the passage that has these"
-        elsewhere = [source for source in dict.fromkeys(p.source for p in text.evidence.passages) if self._in_article(span.text, source)]
+        elsewhere = [
+            source
+            for source in dict.fromkeys(p.source for p in text.evidence.passages)
+            if self._in_article(span.text, source)
+        ]
         if elsewhere:
-            hint += f"; {', '.join(elsewhere)} {'has' if len(elsewhere) == 1 else 'have'} these words elsewhere: cite that passage"
+            hint += (
+                f"; {', '.join(elsewhere)} {'has' if len(elsewhere) == 1 else 'have'} these words "
+                f"elsewhere: cite that passage"
+            )
         elif _TITLE_CASE.fullmatch(" ".join(span.text.split())):
             hint += ", or, if it is the title of a work, declare it under 'names:' with kind: title"
-        self.report.error(where(text.pos, text.value, span.start), f"the {text.what} quotes \"{shown}\", which is not in the passages it rests on", hint)
+        self.report.error(
+            where(text.pos, text.value, span.start),
+            f'the {text.what} quotes "{shown}", which is not in the passages it rests on',
+            hint,
+        )
 
     def _in_article(self, words: str, source_id: str) -> bool:
         seed = self.verified.seeds.get(source_id)
@@ -493,30 +680,65 @@ class Grounding:
         """After every text was checked: a declared name that no text uses is dead data (a warning)."""
         for name in self.index.content.names:
             if f"name:{name.name}" not in self.used_names:
-                self.report.warning(name.at("name"), f"the declared name '{name.name}' is used by no text", "remove the declaration, or use the name")
+                self.report.warning(
+                    name.at("name"),
+                    f"the declared name '{name.name}' is used by no text",
+                    "remove the declaration, or use the name",
+                )
 
     def _check_declared_names(self) -> None:
-        if not self.index.content.names:
+        content = self.index.content
+        if not content.names and not content.organizations:
             return
         seeds = [fold(seed.text) for seed in self.verified.seeds.values()]
+        for organization in content.organizations:
+            for form, pos in [(organization.name, organization.at("name")), *_aliases_with_pos(organization)]:
+                if seeds and not any(_occurs(fold(form), seed) for seed in seeds):
+                    self.report.error(
+                        pos,
+                        f"the organization's name '{form}' occurs in no article",
+                        "write the name exactly as an article writes it",
+                    )
         seen: dict[str, model.Name] = {}
         people = {fold(form): person for person in self.index.content.people for form in (person.name, *person.aliases)}
+        organizations = {
+            fold(form): organization
+            for organization in self.index.content.organizations
+            for form in (organization.name, *organization.aliases)
+        }
         for name in self.index.content.names:
             for form, pos in [(name.name, name.at("name")), *_aliases_with_pos(name)]:
                 folded = fold(form)
                 if folded in seen:
-                    self.report.error(pos, f"the name '{form}' is declared twice", f"first declared at {seen[folded].pos}; declare each name once")
+                    self.report.error(
+                        pos,
+                        f"the name '{form}' is declared twice",
+                        f"first declared at {seen[folded].pos}; declare each name once",
+                    )
                     continue
                 seen[folded] = name
                 if folded in people:
-                    self.report.error(pos, f"'{form}' is a name of the person '{people[folded].id}'", "people's names come from people records; remove it here")
+                    self.report.error(
+                        pos,
+                        f"'{form}' is a name of the person '{people[folded].id}'",
+                        "people's names come from people records; remove it here",
+                    )
+                if folded in organizations:
+                    self.report.error(
+                        pos,
+                        f"'{form}' is a name of the organization '{organizations[folded].id}'",
+                        "organizations' names come from organization records; remove it here",
+                    )
                 if seeds and not any(_occurs(folded, seed) for seed in seeds):
-                    self.report.error(pos, f"the declared name '{form}' occurs in no article", "declare names exactly as an article writes them")
+                    self.report.error(
+                        pos,
+                        f"the declared name '{form}' occurs in no article",
+                        "declare names exactly as an article writes them",
+                    )
 
 
-def _aliases_with_pos(name: model.Name) -> list[tuple[str, Pos]]:
-    positions = getattr(name.aliases, "positions", None) or [name.at("aliases")] * len(name.aliases)
-    return list(zip(name.aliases, positions, strict=True))
+def _aliases_with_pos(record: model.Name | model.Organization) -> list[tuple[str, Pos]]:
+    return list(zip(record.aliases, record.items_at("aliases"), strict=True))
 
 
 def speaker_of(quote: model.Quote | None) -> str | None:
@@ -533,7 +755,13 @@ def _stated_parts(event: model.Event) -> list[tuple[str, model.DatePart]]:
     date = event.date
     if date is None:
         return []
-    return [(name, part) for _, point in date.ends() if point is not None for name, part in point.parts() if part.basis == "stated"]
+    return [
+        (name, part)
+        for _, point in date.ends()
+        if point is not None
+        for name, part in point.parts()
+        if part.basis == "stated"
+    ]
 
 
 def stated_date_numbers(event: model.Event) -> set[str]:
@@ -564,7 +792,9 @@ def closest(words: str, passages: list[Passage]) -> Passage | None:
     keys = set(re.findall(r"\w+", needle.casefold()))
 
     def score(passage: Passage) -> tuple[int, int]:
-        match = difflib.SequenceMatcher(None, needle, passage.folded, autojunk=False).find_longest_match(0, len(needle), 0, len(passage.folded))
+        match = difflib.SequenceMatcher(None, needle, passage.folded, autojunk=False).find_longest_match(
+            0, len(needle), 0, len(passage.folded)
+        )
         return match.size, len(keys & set(re.findall(r"\w+", passage.folded.casefold())))
 
     return max(passages, key=score)

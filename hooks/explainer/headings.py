@@ -37,7 +37,11 @@ class _Collector(HTMLParser):
         if level is not None and level <= self.max_level and attributes.get("id") and self._heading is None:
             self._heading, self._text = (level, attributes["id"] or "", tag), []
             return
-        if self._heading is not None and tag not in VOID and (self._skip or "data-toc-skip" in attributes or attributes.get("aria-hidden") == "true"):
+        if (
+            self._heading is not None
+            and tag not in VOID
+            and (self._skip or "data-toc-skip" in attributes or attributes.get("aria-hidden") == "true")
+        ):
             self._skip.append(tag)
 
     def handle_endtag(self, tag: str) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 
 from . import model, urls
 from .render import PagePlan, SiteModel
+from .schema import Record, sections
 
 CONTEXT = "https://schema.org"
 UNORDERED = "https://schema.org/ItemListUnordered"
@@ -62,7 +63,13 @@ def website(pub: Publication) -> dict[str, Any]:
 
 def web_page(pub: Publication, url: str, title: str, description: str, kind: str = "WebPage") -> dict[str, Any]:
     """A page of the site: `kind` is WebPage or a subtype (CollectionPage, ProfilePage)."""
-    page: dict[str, Any] = {"@type": kind, "url": absolute(pub.url, url), "name": title, "inLanguage": pub.language, "isPartOf": website(pub)}
+    page: dict[str, Any] = {
+        "@type": kind,
+        "url": absolute(pub.url, url),
+        "name": title,
+        "inLanguage": pub.language,
+        "isPartOf": website(pub),
+    }
     if description:
         page["description"] = description
     return page
@@ -93,7 +100,12 @@ def original_work(source: model.Source) -> dict[str, Any]:
 def source_copy(site: SiteModel, pub: Publication, source_id: str) -> dict[str, Any]:
     """The site's copy of an article (its source page): named as the site names it, based on the article."""
     source = site.index.sources[source_id]
-    return {"@type": "CreativeWork", "name": source.title, "url": absolute(pub.url, site.url_of[source_id]), "isBasedOn": original_work(source)}
+    return {
+        "@type": "CreativeWork",
+        "name": source.title,
+        "url": absolute(pub.url, site.url_of[source_id]),
+        "isBasedOn": original_work(source),
+    }
 
 
 def person_data(site: SiteModel, pub: Publication, person: model.Person) -> dict[str, Any]:
@@ -119,7 +131,12 @@ def quotation_data(site: SiteModel, pub: Publication, quote: model.Quote) -> dic
         "citation": [source_copy(site, pub, source) for source in dict.fromkeys(c.source for c in located)],
     }
     # A quote whose speaker the articles dispute names no creator: each side is in its Question.
-    if quote.speaker is not None and quote.speaker.kind == "person" and quote.speaker.person and not site.attributions(quote.id):
+    if (
+        quote.speaker is not None
+        and quote.speaker.kind == "person"
+        and quote.speaker.person
+        and not site.attributions(quote.id)
+    ):
         data["creator"] = _person_ref(site, pub, quote.speaker.person)
     disputes = site.disputed_by(quote.id)
     if disputes:
@@ -134,17 +151,28 @@ def question_data(site: SiteModel, pub: Publication, disagreement: model.Disagre
         "name": disagreement.question,
         "url": absolute(pub.url, site.url_of[disagreement.id]),
         "suggestedAnswer": [
-            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(pub.url, site.url_of[a.id])} for a in disagreement.answers
+            {"@type": "Answer", "text": site.statement_text(a.id), "url": absolute(pub.url, site.url_of[a.id])}
+            for a in disagreement.answers
         ],
     }
 
 
 def event_data(site: SiteModel, pub: Publication, event: model.Event) -> dict[str, Any]:
-    data: dict[str, Any] = {"@type": "Event", "name": event.title, "description": _plain(site, event.text), "url": absolute(pub.url, site.url_of[event.id])}
+    data: dict[str, Any] = {
+        "@type": "Event",
+        "name": event.title,
+        "description": _plain(site, event.text),
+        "url": absolute(pub.url, site.url_of[event.id]),
+    }
     # Only a date the articles state: schema.org can mark neither an inferred part nor a range of
     # uncertainty, so an event with either carries no startDate (the page shows its date and reasoning).
     date = event.date
-    if date is not None and not date.is_range and all(part.basis == "stated" for _, part in date.parts()) and (start := iso_date(date)):
+    if (
+        date is not None
+        and not date.is_range
+        and all(part.basis == "stated" for _, part in date.parts())
+        and (start := iso_date(date))
+    ):
         data["startDate"] = start
     if event.place:
         data["location"] = {"@type": "Place", "name": event.place}
@@ -166,17 +194,31 @@ def item_list(name: str, items: list[dict[str, Any]], *, ordered: bool = True) -
     """A list as a page shows it. An unordered one (the timeline, whose order is only partly known) says
     so and gives its items no positions: the page's reading order is no claim about what came first."""
     if not ordered:
-        return {"@type": "ItemList", "name": name, "numberOfItems": len(items), "itemListOrder": UNORDERED, "itemListElement": [{"@type": "ListItem", "item": item} for item in items]}
+        return {
+            "@type": "ItemList",
+            "name": name,
+            "numberOfItems": len(items),
+            "itemListOrder": UNORDERED,
+            "itemListElement": [{"@type": "ListItem", "item": item} for item in items],
+        }
     return {
         "@type": "ItemList",
         "name": name,
         "numberOfItems": len(items),
-        "itemListElement": [{"@type": "ListItem", "position": n, "item": item} for n, item in enumerate(items, start=1)],
+        "itemListElement": [
+            {"@type": "ListItem", "position": n, "item": item} for n, item in enumerate(items, start=1)
+        ],
     }
 
 
-def _named(site: SiteModel, pub: Publication, record_id: str, kind: str = "CreativeWork", name: str | None = None) -> dict[str, Any]:
-    return {"@type": kind, "name": name if name is not None else _plain(site, site.label(record_id)), "url": absolute(pub.url, site.url_of[record_id])}
+def _named(
+    site: SiteModel, pub: Publication, record_id: str, kind: str = "CreativeWork", name: str | None = None
+) -> dict[str, Any]:
+    return {
+        "@type": kind,
+        "name": name if name is not None else _plain(site, site.label(record_id)),
+        "url": absolute(pub.url, site.url_of[record_id]),
+    }
 
 
 def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[str, Any]] | None:
@@ -215,36 +257,79 @@ def correction_data(site: SiteModel, pub: Publication, correction: model.Correct
     }
 
 
+def thing_data(site: SiteModel, pub: Publication, record: Record, schema_type: str) -> dict[str, Any]:
+    """A record whose kind declares only its schema.org type (an Organization, ...): its name, address,
+    other names and summary."""
+    record_id: str = getattr(record, "id")  # noqa: B009 - records with pages have ids
+    data: dict[str, Any] = {
+        "@type": schema_type,
+        "name": site.label(record_id),
+        "url": absolute(pub.url, site.url_of[record_id]),
+    }
+    aliases = getattr(record, "aliases", None)
+    if aliases:
+        data["alternateName"] = list(aliases)
+    summary = getattr(record, "summary", None)
+    if summary:
+        data["description"] = _plain(site, summary)
+    return data
+
+
+def _declared_index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[str, Any]] | None:
+    """The index of a kind that declares its records' schema.org type: a reference to each record."""
+    for name, cls in sections(model.Content).items():
+        index, page = cls.KIND.index, cls.KIND.page
+        if index is not None and index.path == src_uri and page is not None and page.schema_type is not None:
+            return [
+                _named(site, pub, record.id, page.schema_type, site.label(record.id))
+                for record in getattr(site.index.content, name)
+            ]
+    return None
+
+
 def page_data(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, Any]:
     """JSON-LD for a generated page: its main thing, with the page (and the site) as `mainEntityOfPage`."""
     url = site.urls.page_url(plan.src_uri)
-    page_kind = "WebPage"
-    if "person" in plan.args:
-        data = person_data(site, pub, plan.args["person"])
-        page_kind = "ProfilePage"
-    elif "quote" in plan.args:
-        data = quotation_data(site, pub, plan.args["quote"])
-    elif "source" in plan.args:
-        data = source_copy(site, pub, plan.args["source"].id)
-    elif "topic" in plan.args:
-        topic = plan.args["topic"]
-        claims = site.claims_by_topic.get(topic.id, [])
-        data = item_list(topic.title, [{"@type": "CreativeWork", "text": _plain(site, c.text), "url": absolute(pub.url, site.url_of[c.id])} for c in claims])
-        page_kind = "CollectionPage"
-    elif "transcript" in plan.args:
-        transcript = plan.args["transcript"]
-        data = _named(site, pub, transcript.id, "CreativeWork", transcript.title)
-        if transcript.summary:
-            data["description"] = _plain(site, transcript.summary)
-        if transcript.event:
-            data["about"] = _named(site, pub, transcript.event, "Event")
+    record = plan.record
+    page_kind = plan.page.schema_page or ("WebPage" if record is not None else "CollectionPage")
+    if isinstance(record, model.Person):
+        data = person_data(site, pub, record)
+    elif isinstance(record, model.Quote):
+        data = quotation_data(site, pub, record)
+    elif isinstance(record, model.Source):
+        data = source_copy(site, pub, record.id)
+    elif isinstance(record, model.Topic):
+        claims = site.claims_by_topic.get(record.id, [])
+        data = item_list(
+            record.title,
+            [
+                {"@type": "CreativeWork", "text": _plain(site, c.text), "url": absolute(pub.url, site.url_of[c.id])}
+                for c in claims
+            ],
+        )
+    elif isinstance(record, model.Transcript):
+        data = _named(site, pub, record.id, "CreativeWork", record.title)
+        if record.summary:
+            data["description"] = _plain(site, record.summary)
+        if record.event:
+            data["about"] = _named(site, pub, record.event, "Event")
+    elif record is not None and plan.page.schema_type is not None:
+        data = thing_data(site, pub, record, plan.page.schema_type)
+    elif plan.src_uri == urls.REFERENCE:
+        # The content reference describes the file format, no thing of the story: the page itself.
+        return {"@context": CONTEXT, **web_page(pub, url, plan.title, plan.description, page_kind)}
     else:
         items = index_items(site, pub, plan.src_uri)
         if items is None:
+            items = _declared_index_items(site, pub, plan.src_uri)
+        if items is None:
             raise ValueError(f"no structured data for the generated page {plan.src_uri}")
         data = item_list(plan.title, items, ordered=plan.src_uri != urls.TIMELINE)
-        page_kind = "CollectionPage"
-    return {"@context": CONTEXT, **data, "mainEntityOfPage": web_page(pub, url, plan.title, plan.description, page_kind)}
+    return {
+        "@context": CONTEXT,
+        **data,
+        "mainEntityOfPage": web_page(pub, url, plan.title, plan.description, page_kind),
+    }
 
 
 def script_json(data: dict[str, Any]) -> str:
@@ -263,7 +348,7 @@ def selector_context(text: str, start: int, end: int, minimum: int = CONTEXT_SIZ
     exact = text[start:end]
     size = minimum
     while True:
-        prefix, suffix = text[max(0, start - size):start], text[end:end + size]
+        prefix, suffix = text[max(0, start - size) : start], text[end : end + size]
         if count_matches(text, prefix, exact, suffix) == 1 or (len(prefix) == start and len(suffix) == len(text) - end):
             return prefix, suffix
         size *= 2
@@ -292,7 +377,7 @@ def _created(pub: Publication) -> dict[str, str]:
     return {"created": pub.created.strftime("%Y-%m-%dT%H:%M:%SZ")} if pub.created is not None else {}
 
 
-def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
+def annotation_collection(site: SiteModel, pub: Publication) -> dict[str, Any]:
     """Every citation as a W3C Web Annotation: the statement is the body, the passage the target.
 
     One AnnotationCollection with one embedded AnnotationPage, checked against the W3C test suite by
@@ -320,15 +405,29 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
                     **_created(pub),
                     "body": [
                         {
-                            "type": "TextualBody", "value": site.statement_text(statement.id), "format": "text/plain", "language": pub.language,
-                            "purpose": "describing", "creator": creator, **_created(pub),
+                            "type": "TextualBody",
+                            "value": site.statement_text(statement.id),
+                            "format": "text/plain",
+                            "language": pub.language,
+                            "purpose": "describing",
+                            "creator": creator,
+                            **_created(pub),
                         },
-                        {"type": "SpecificResource", "source": absolute(pub.url, site.url_of[statement.id]), "purpose": "linking"},
+                        {
+                            "type": "SpecificResource",
+                            "source": absolute(pub.url, site.url_of[statement.id]),
+                            "purpose": "linking",
+                        },
                         *disputed,
                     ],
                     "target": {
                         "type": "SpecificResource",
-                        "source": {"id": seed_url(site, pub.url, c.source), "type": "Text", "format": SEED_FORMAT, "language": pub.language},
+                        "source": {
+                            "id": seed_url(site, pub.url, c.source),
+                            "type": "Text",
+                            "format": SEED_FORMAT,
+                            "language": pub.language,
+                        },
                         "selector": [
                             {"type": "TextQuoteSelector", "exact": c.exact, "prefix": prefix, "suffix": suffix},
                             {"type": "TextPositionSelector", "start": c.start, "end": c.end},
@@ -354,4 +453,4 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
 
 
 def annotations_json(site: SiteModel, pub: Publication) -> str:
-    return json.dumps(annotations(site, pub), ensure_ascii=False, indent=1)
+    return json.dumps(annotation_collection(site, pub), ensure_ascii=False, indent=1)

@@ -17,17 +17,19 @@ LOCK_FILE = "citations.lock.json"
 
 
 def build_lock(verified: Verified) -> dict[str, object]:
-    sources: dict[str, dict[str, object]] = {}
-    for source_id, seed in sorted(verified.seeds.items()):
-        sources[source_id] = {"seed": seed.name, "sha256": seed.sha256, "citations": {}}
+    citations: dict[str, dict[str, list[int]]] = {source_id: {} for source_id in verified.seeds}
     for statement in verified.index.statements:
         for citation, located in zip(statement.citations, verified.located.get(statement.id, ()), strict=True):
-            entry = sources.get(located.source)
-            if entry is not None:
-                entry["citations"][citation_key(statement.id, citation.quote)] = [located.start, located.end]  # type: ignore[index]
-    for entry in sources.values():
-        entry["citations"] = dict(sorted(entry["citations"].items()))  # type: ignore[union-attr]
-    return {"about": "Written by `explainer lock`: where each citation was found in its seed. Do not edit by hand.", "sources": sources}
+            if located.source in citations:
+                citations[located.source][citation_key(statement.id, citation.quote)] = [located.start, located.end]
+    sources = {
+        source_id: {"seed": seed.name, "sha256": seed.sha256, "citations": dict(sorted(citations[source_id].items()))}
+        for source_id, seed in sorted(verified.seeds.items())
+    }
+    return {
+        "about": "Written by `explainer lock`: where each citation was found in its seed. Do not edit by hand.",
+        "sources": sources,
+    }
 
 
 def lock_text(verified: Verified) -> str:

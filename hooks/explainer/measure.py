@@ -38,8 +38,8 @@ def sentences(text: str) -> list[Sentence]:
             if text[start:end].strip():
                 result.append(Sentence(start, end, text[start:end]))
             start = m.end()
-        if text[start:paragraph.end].strip():
-            result.append(Sentence(start, paragraph.end, text[start:paragraph.end]))
+        if text[start : paragraph.end].strip():
+            result.append(Sentence(start, paragraph.end, text[start : paragraph.end]))
     return result
 
 
@@ -64,7 +64,7 @@ def sentence_coverage(text: str, spans: Iterable[tuple[int, int]]) -> SentenceCo
         # Spans that end before this sentence can never overlap a later one.
         while i < len(ordered) and ordered[i][1] <= sentence.start:
             i += 1
-        overlaps = any(s < sentence.end and e > sentence.start for s, e in ordered[i:i + 64] if s < sentence.end)
+        overlaps = any(s < sentence.end and e > sentence.start for s, e in ordered[i : i + 64] if s < sentence.end)
         if not overlaps:
             overlaps = any(s < sentence.end and e > sentence.start for s, e in ordered[:i])
         if overlaps:
@@ -80,7 +80,9 @@ class SourceMeasures:
     seed: str
     sentences: SentenceCoverage
     text_share: float  # share of non-space characters inside cited passages
-    copies_of: tuple[tuple[str, float], ...]  # (other source id, narrative overlap) of each article it copies or is copied by
+    copies_of: tuple[
+        tuple[str, float], ...
+    ]  # (other source id, narrative overlap) of each article it copies or is copied by
     most_shared: float  # the largest share of its narrative found in any other article
 
 
@@ -104,7 +106,9 @@ def measure_sources(verified: Verified) -> dict[str, SourceMeasures]:
             sentence_coverage(seed.text, spans.get(source_id, [])),
             coverage(seed.text, spans.get(source_id, [])),
             tuple(((p.b if p.a == source_id else p.a), p.overlap) for p in pairs if p.copies),
-            max((copying.containment(source_id, other) for other in copying.sources if other != source_id), default=0.0),
+            max(
+                (copying.containment(source_id, other) for other in copying.sources if other != source_id), default=0.0
+            ),
         )
     return result
 
@@ -114,8 +118,15 @@ def format_measures(measures: dict[str, SourceMeasures]) -> list[str]:
     seeds = {m.source: m.seed for m in measures.values()}
     for m in measures.values():
         if m.copies_of:
-            copies = "; copies (one report with " + ", ".join(f"{seeds[other]}: {overlap:.1%} of narrative shared" for other, overlap in m.copies_of) + ")"
+            copies = (
+                "; copies (one report with "
+                + ", ".join(f"{seeds[other]}: {overlap:.1%} of narrative shared" for other, overlap in m.copies_of)
+                + ")"
+            )
         else:
             copies = f"; independent (at most {m.most_shared:.1%} of its narrative found in another article)"
-        lines.append(f"{m.seed}: {m.sentences.share:.1%} of sentences cited ({m.sentences.cited}/{m.sentences.total}), {m.text_share:.1%} of text{copies}")
+        lines.append(
+            f"{m.seed}: {m.sentences.share:.1%} of sentences cited ({m.sentences.cited}/{m.sentences.total}), "
+            f"{m.text_share:.1%} of text{copies}"
+        )
     return lines

@@ -39,7 +39,9 @@ def words_of(text: str) -> list[str]:
 # The marks that could open or close a quotation: a single mark or straight double mark between two
 # letters or digits ("Ann’s", "don't") can do neither, so it is not even looked at.
 _SOME_MARK = "[" + re.escape(_SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]"
-_MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE) + "]|(?<!\\w)" + _SOME_MARK + "|" + _SOME_MARK + "(?!\\w)")
+_MARK = re.compile(
+    "[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE) + "]|(?<!\\w)" + _SOME_MARK + "|" + _SOME_MARK + "(?!\\w)"
+)
 
 
 @dataclass(frozen=True)
@@ -111,11 +113,37 @@ def scan_quotes(text: str) -> QuoteScan:
 
 # "one" is left out: far more often a pronoun or an article ("one article", "the one that") than a count.
 NUMBER_WORDS = {
-    "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
-    "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
-    "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
-    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "hundred": 100, "thousand": 1000,
-    "million": 1_000_000, "billion": 1_000_000_000, "dozen": 12,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
+    "million": 1_000_000,
+    "billion": 1_000_000_000,
+    "dozen": 12,
 }
 # Digits (with thousands separators, or a decimal part), and words: a word is a number if it is one
 # of NUMBER_WORDS. One pass of a simple pattern and a dictionary look-up: much faster than a pattern
@@ -125,13 +153,58 @@ _NUMBER_TOKEN = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?!\d)|(?<!\w)\d+(?:\.
 # the quotations, wordings and sentences the site shows side by side ("two quotations"). What the
 # citations show, not what a passage says: such counts are not looked up in the passages.
 EVIDENCE_NOUNS = (
-    "articles?", "reports?", "sources?", "outlets?", "citations?", "wordings?", "quotations?", "quotes?",
-    "versions?", "passages?", "paragraphs?", "sentences?", "words?", "lines?", "fragments?", "remarks?",
+    "articles?",
+    "reports?",
+    "sources?",
+    "outlets?",
+    "citations?",
+    "wordings?",
+    "quotations?",
+    "quotes?",
+    "versions?",
+    "passages?",
+    "paragraphs?",
+    "sentences?",
+    "words?",
+    "lines?",
+    "fragments?",
+    "remarks?",
 )
 REPORTING_VERBS = (
-    "say", "says", "print", "prints", "give", "gives", "write", "writes", "quote", "quotes", "call", "calls",
-    "name", "names", "report", "reports", "use", "uses", "have", "has", "place", "places", "put", "puts",
-    "spell", "spells", "attribute", "attributes", "describe", "describes", "add", "adds", "mention", "mentions",
+    "say",
+    "says",
+    "print",
+    "prints",
+    "give",
+    "gives",
+    "write",
+    "writes",
+    "quote",
+    "quotes",
+    "call",
+    "calls",
+    "name",
+    "names",
+    "report",
+    "reports",
+    "use",
+    "uses",
+    "have",
+    "has",
+    "place",
+    "places",
+    "put",
+    "puts",
+    "spell",
+    "spells",
+    "attribute",
+    "attributes",
+    "describe",
+    "describes",
+    "add",
+    "adds",
+    "mention",
+    "mentions",
 )
 _EVIDENCE_COUNT = re.compile(
     r"(?:\s+(?:of\s+the|[\w-]+))?\s+(?:" + "|".join(EVIDENCE_NOUNS) + r")\b"
@@ -146,7 +219,6 @@ class Number:
     start: int
     end: int
     value: str  # canonical: digits, without thousands separators
-
 
 
 _DIGIT = re.compile(r"\d")
@@ -180,10 +252,25 @@ def find_numbers(text: str, skip_evidence_counts: bool = False) -> list[Number]:
 
 # ---- dates ----------------------------------------------------------------------------------------
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
+MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 # "May" is a month only before a day or a year ("May 5", "May 2024"): otherwise it is the verb.
-_DATE_WORD = re.compile(r"\b(?:" + "|".join(m for m in MONTHS if m != "May") + "|" + "|".join(WEEKDAYS) + r"|May(?=\s+\d))\b")
+_DATE_WORD = re.compile(
+    r"\b(?:" + "|".join(m for m in MONTHS if m != "May") + "|" + "|".join(WEEKDAYS) + r"|May(?=\s+\d))\b"
+)
 
 
 @dataclass(frozen=True)
@@ -251,7 +338,11 @@ class NameTable:
                     written[canonical] = form
         ordered = sorted(written.values(), key=len, reverse=True)
         self._first_words = frozenset(words_of(form)[0] for form in ordered if words_of(form))
-        self._pattern = re.compile(r"(?<![\w])(?:" + "|".join(_form_pattern(f) for f in ordered) + r")(?![\w])") if ordered else None
+        self._pattern = (
+            re.compile(r"(?<![\w])(?:" + "|".join(_form_pattern(f) for f in ordered) + r")(?![\w])")
+            if ordered
+            else None
+        )
 
     def may_occur(self, words: list[str]) -> bool:
         """False when no word of `words` (from `words_of`) begins a known name."""
@@ -260,7 +351,9 @@ class NameTable:
     def find(self, text: str, words: list[str] | None = None) -> list[NameMention]:
         if not self.may_occur(words_of(text) if words is None else words):
             return []
-        found = []
+        found: list[NameMention] = []
+        if self._pattern is None:
+            return found
         for m in self._pattern.finditer(text):
             found.append(NameMention(m.start(), m.end(), self.key_of(m.group()), m.group()))
         return found
@@ -269,7 +362,9 @@ class NameTable:
         return self._key_of[_canonical(shown)]
 
 
-_CANONICAL = str.maketrans({**{ch: "'" for ch in "‘’‛′"}, **{ch: '"' for ch in "“”„‟″"}, **{ch: "-" for ch in "‐‑‒–—―−"}})
+_CANONICAL = str.maketrans(
+    {**{ch: "'" for ch in "‘’‛′"}, **{ch: '"' for ch in "“”„‟″"}, **{ch: "-" for ch in "‐‑‒–—―−"}}
+)
 
 
 def _canonical(form: str) -> str:

@@ -59,16 +59,18 @@ class Note:
         return self.passages[0].href
 
 
-def sentence_context(text: str, sentences: list[Sentence], starts: list[int], start: int, end: int, limit: int = CONTEXT_CHARS) -> tuple[str, str]:
+def sentence_context(
+    text: str, sentences: list[Sentence], starts: list[int], start: int, end: int, limit: int = CONTEXT_CHARS
+) -> tuple[str, str]:
     """The rest of the sentence(s) around text[start:end]: (before, after), each clipped to about
     `limit` characters at a word boundary with an ellipsis. `starts` are the sentences' start offsets."""
     before = after = ""
     i = bisect.bisect_right(starts, start) - 1
     if i >= 0 and sentences[i].start <= start < sentences[i].end:
-        before = text[sentences[i].start:start]
+        before = text[sentences[i].start : start]
     j = bisect.bisect_right(starts, max(end - 1, start)) - 1
     if j >= 0 and sentences[j].start < end <= sentences[j].end:
-        after = text[end:sentences[j].end]
+        after = text[end : sentences[j].end]
     return _clip_left(before, limit), _clip_right(after, limit)
 
 
@@ -78,7 +80,7 @@ def _clip_left(text: str, limit: int) -> str:
     cut = text[-limit:]
     if not text[-limit - 1].isspace():  # the cut falls inside a word: drop that word's end
         space = cut.find(" ")
-        cut = cut[space + 1:] if 0 <= space < len(cut) - 1 else cut
+        cut = cut[space + 1 :] if 0 <= space < len(cut) - 1 else cut
     return "…" + cut.lstrip()
 
 

@@ -70,7 +70,7 @@ class Options:
     max_number_chars: int = _option(100, "longest whole number in a content file, in characters", (1, 4300))
     max_text_chars: int = _option(20_000, "longest text of a key without a limit of its own (such as 'text' or 'summary'), in characters", (1, 64 * 1024 * 1024))
     max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
-    # The words readers see (words.py): the language's plural rules and catalogue, and a site's own entries.
+    # The words readers see (catalogue.py): the language's plural rules and catalogue, and a site's own entries.
     language: str = _option("en", "language of the words the engine shows (a BCP 47 code, as theme.language): its plural rules, and its catalogue where the engine has one", check=_language)
     words: str = _option("", "YAML file of the site's own words, replacing the engine's entries of the same key (see the Words and translations page)", check=_words_file)
 
@@ -89,7 +89,7 @@ def _scalar(node: yaml.Node) -> object:
     if node.tag == "!ENV":
         return _env(node)
     if isinstance(node, yaml.ScalarNode):
-        return yaml.SafeLoader("").construct_object(node) if node.tag.startswith("tag:yaml.org,2002:") else node.value  # type: ignore[no-untyped-call]
+        return yaml.SafeLoader("").construct_object(node) if node.tag.startswith("tag:yaml.org,2002:") else node.value
     return node
 
 
@@ -103,16 +103,23 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
         mark = getattr(exc, "problem_mark", None)
         report.error(Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown), f"cannot read {shown}: {exc}")
         return Options()
-    node = root
+    if root is None:
+        return Options()
+    node: yaml.Node = root
     for key in SECTION:
         if not isinstance(node, yaml.MappingNode):
             return Options()
-        node = next((v for k, v in node.value if k.value == key), None)
-        if node is None:
+        found = next((v for k, v in node.value if k.value == key), None)
+        if found is None:
             return Options()
+        node = found
     where = f"{'.'.join(SECTION)}"
     if not isinstance(node, yaml.MappingNode):
-        report.error(_pos(shown, node), f"{where} must be a mapping of options", f"write options under it, e.g. '{where}: {{content_dir: content}}'")
+        report.error(
+            _pos(shown, node),
+            f"{where} must be a mapping of options",
+            f"write options under it, e.g. '{where}: {{content_dir: content}}'",
+        )
         return Options()
     return _validate(shown, node, report)
 
@@ -128,17 +135,25 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
         name = str(key_node.value)
         if name not in declared:
             close = difflib.get_close_matches(name, declared, n=1)
-            report.error(_pos(shown, key_node), f"'{name}' is not an option of {'.'.join(SECTION)}", f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}")
+            report.error(
+                _pos(shown, key_node),
+                f"'{name}' is not an option of {'.'.join(SECTION)}",
+                f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}",
+            )
             continue
         value = _scalar(value_node)
         default = declared[name].default
         if isinstance(default, int) and not isinstance(default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                report.error(_pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}")
+                report.error(
+                    _pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}"
+                )
                 continue
             low, high = declared[name].metadata["within"]
             if not low <= value <= high:
-                report.error(_pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}")
+                report.error(
+                    _pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}"
+                )
                 continue
         elif isinstance(default, str):
             if not isinstance(value, str):

@@ -11,14 +11,15 @@ event, a claim); one that neither cites nor links may not quote, name, count or 
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass
 
 from .diagnostics import Pos
-from .grounding import PASSAGES, Evidence, Grounding, Text
+from .grounding import PASSAGES, Evidence, Grounding, Text, given
 from .mentions import NameMention, scan_quotes
-from .wikilinks import find_wikilinks
+from .wikilinks import DocsPage
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#")
@@ -65,8 +66,8 @@ def _blocks(markdown: str) -> list[tuple[int, int]]:
     return blocks
 
 
-def check_page(grounding: Grounding, path: str, markdown: str) -> None:
-    placed = list(find_wikilinks(markdown))
+def check_page(grounding: Grounding, page: DocsPage) -> None:
+    path, markdown, placed = page.path, page.text, page.links
     if not any(p.link.cite for p in placed):
         return  # a page that cites nothing (how-to, benchmarks) makes no claims of its own
     index = grounding.index
@@ -88,18 +89,19 @@ def check_page(grounding: Grounding, path: str, markdown: str) -> None:
             blank(start, end)
             continue
         linked.append((start, link.target))
-        kind = index.records.get(link.target, ("", None))[0]
+        kind, record = index.records.get(link.target, ("", None))
+        # A link to a person or an organization shows a name, which the sentence's citations must give.
+        named = kind in ("person", "organization")
         if link.text is None:
             blank(start, end)
-            if kind == "person":
-                person = index.people[link.target]
-                names.append(NameMention(start, end, f"person:{link.target}", person.name))
+            if named:
+                names.append(NameMention(start, end, f"{kind}:{link.target}", getattr(record, "name", "")))
         else:
             shown_at = markdown.index("|", start) + 1
             blank(start, shown_at)
             blank(end - 2, end)
-            if kind == "person":
-                names.append(NameMention(start, end, f"person:{link.target}", link.text.strip()))
+            if named:
+                names.append(NameMention(start, end, f"{kind}:{link.target}", link.text.strip()))
     # A Markdown link ([Timeline](timeline.md)) is navigation, not a statement: it is left out whole.
     keep: int | None
     for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, None), (_LIST_MARK, None), (_EMPHASIS, None)):
@@ -134,7 +136,17 @@ def _sentences(text: str, start: int, end: int, cites: list[Cite]) -> list[tuple
     return [(a, b) for a, b in itertools.pairwise(cuts) if text[a:b].strip()]
 
 
-def _check_sentence(grounding: Grounding, path: str, markdown: str, text: str, start: int, end: int, cites: list[Cite], linked: list[tuple[int, str]], names: list[NameMention]) -> None:
+def _check_sentence(
+    grounding: Grounding,
+    path: str,
+    markdown: str,
+    text: str,
+    start: int,
+    end: int,
+    cites: list[Cite],
+    linked: list[tuple[int, str]],
+    names: list[NameMention],
+) -> None:
     mine = [c for c in cites if start <= c.start < end]
     groups: list[list[Cite]] = []
     for cite in mine:
@@ -165,9 +177,13 @@ def _check_sentence(grounding: Grounding, path: str, markdown: str, text: str, s
         else:
             evidence = _linked(grounding, [target for offset, target in linked if start <= offset < end])
             what = "sentence (it cites nothing)" if not evidence.passages else "sentence"
-        shown = tuple(NameMention(n.start - seg_start, n.end - seg_start, n.key, n.shown) for n in names if seg_start <= n.start < seg_end)
-        unit = Text(what, Pos(path), text[seg_start:seg_end], lambda evidence=evidence: evidence, shown)
-        grounding.check_text(unit, lambda pos, value, offset, base=seg_start: locate(pos, value, offset, base))
+        shown = tuple(
+            NameMention(n.start - seg_start, n.end - seg_start, n.key, n.shown)
+            for n in names
+            if seg_start <= n.start < seg_end
+        )
+        unit = Text(what, Pos(path), text[seg_start:seg_end], given(evidence), shown)
+        grounding.check_text(unit, functools.partial(locate, base=seg_start))
 
 
 def _cited(grounding: Grounding, statement_ids: list[str]) -> Evidence:

@@ -47,7 +47,22 @@ class Metrics:
 
 WIDE = Metrics()
 # Fits a 288 px column (a 320 px phone); shown full width, so it grows a little on larger phones.
-NARROW = Metrics(font=12, small=11, line=15, padding=6, margin=4, name_chars=9, min_box=64, couple_gap=24, cluster_gap=16, tick=16, drop=20, column_gap=6, row_gap=24, labels=False)
+NARROW = Metrics(
+    font=12,
+    small=11,
+    line=15,
+    padding=6,
+    margin=4,
+    name_chars=9,
+    min_box=64,
+    couple_gap=24,
+    cluster_gap=16,
+    tick=16,
+    drop=20,
+    column_gap=6,
+    row_gap=24,
+    labels=False,
+)
 
 
 def wrap(text: str, max_chars: int) -> tuple[str, ...]:
@@ -221,9 +236,14 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
     """Boxes in rows by generation; children who start no family of their own hang in a column under their
     parents' union, oldest first; the others go to the next row. Names in `texts` are wrapped to
     `m.name_chars`."""
-    texts = {key: BoxText(tuple(line for part in t.title for line in wrap(part, m.name_chars)), t.details) for key, t in texts.items()}
+    texts = {
+        key: BoxText(tuple(line for part in t.title for line in wrap(part, m.name_chars)), t.details)
+        for key, t in texts.items()
+    }
     gen = generations(tree)
-    widths = [m.width(line) for p in tree.members for line in texts[p].title] + [m.width(line, True) for p in tree.members for line in texts[p].details]
+    widths = [m.width(line) for p in tree.members for line in texts[p].title] + [
+        m.width(line, True) for p in tree.members for line in texts[p].details
+    ]
     box_w = max([m.min_box] + [w + 2 * m.padding for w in widths])
     box_h = {p: 2 * m.padding + m.line * len(texts[p].lines) for p in tree.members}
     parents_in_families = {p for f in tree.families for p in f.parents}
@@ -248,7 +268,11 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
         if row:
             # Children follow their parents' union from left to right.
             def parent_x(person: str) -> float:
-                xs = [anchor[f.parents][0] for f in tree.families if f.parents in anchor and any(link.child == person for link in f.children)]
+                xs = [
+                    anchor[f.parents][0]
+                    for f in tree.families
+                    if f.parents in anchor and any(link.child == person for link in f.children)
+                ]
                 return min(xs) if xs else float("inf")
 
             row.sort(key=lambda p: (parent_x(p), member_order.index(p)))
@@ -282,7 +306,11 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
         # Columns of children under the families of this row, left to right without overlapping.
         bottom = row_bottom
         column_right = float("-inf")
-        hanging = [f for f in tree.families if f.parents in anchor and any(c.child in in_column and c.child not in boxes for c in f.children)]
+        hanging = [
+            f
+            for f in tree.families
+            if f.parents in anchor and any(c.child in in_column and c.child not in boxes for c in f.children)
+        ]
         for family in sorted(hanging, key=lambda f: anchor[f.parents][0]):
             ax, ay = anchor[family.parents]
             left = max(ax + m.tick, column_right + m.column_gap + m.tick)
@@ -341,7 +369,11 @@ def _couple_line(couple: Couple, a: Box, b: Box, row_top: float, m: Metrics, wor
         mid, baseline = (left.cx + right.cx) / 2, lift - m.label_lift / 2
         y = lift
     half = (m.width(label, small=True) / 2 + 4) if label else 0
-    hit = hit_area(mid - half, baseline - m.small, mid + half, y + 4) if label else hit_area(points[0][0], y, points[-1][0], y)
+    hit = (
+        hit_area(mid - half, baseline - m.small, mid + half, y + 4)
+        if label
+        else hit_area(points[0][0], y, points[-1][0], y)
+    )
     return CoupleLine(couple, points, label, mid, baseline, hit)
 
 
@@ -423,7 +455,18 @@ class TimelineMetrics:
 
 
 TIMELINE_WIDE = TimelineMetrics()
-TIMELINE_NARROW = TimelineMetrics(width=288, label_width=0, font=12, small=10.5, line=15, row_pad=4, label_chars=40, min_piece=22, break_gap=10, axis_height=36)
+TIMELINE_NARROW = TimelineMetrics(
+    width=288,
+    label_width=0,
+    font=12,
+    small=10.5,
+    line=15,
+    row_pad=4,
+    label_chars=40,
+    min_piece=22,
+    break_gap=10,
+    axis_height=36,
+)
 
 
 
@@ -510,7 +553,13 @@ def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: Tim
         return []
     words = words or english()
     months_short = words.items("date.months_short")
-    years = sorted({y for first, last in spans for y in range(datetime.date.fromordinal(first).year, datetime.date.fromordinal(last).year + 1)})
+    years = sorted(
+        {
+            y
+            for first, last in spans
+            for y in range(datetime.date.fromordinal(first).year, datetime.date.fromordinal(last).year + 1)
+        }
+    )
     extents: list[tuple[int, int, int, float]] = []  # (year, first day, last day, weight)
     for year in years:
         start, end = _year_bounds(year)
@@ -530,26 +579,35 @@ def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: Tim
             cursor += m.break_gap
         w = m.min_piece + room * weight / total
         whole = (first, last) == _year_bounds(year)
-        start, end = datetime.date.fromordinal(first), datetime.date.fromordinal(last)
+        first_date, last_date = datetime.date.fromordinal(first), datetime.date.fromordinal(last)
         if whole:
             label = str(year)
-        elif start.month == end.month:
-            label = words.text("chart.months_in_year", month=months_short[start.month - 1], year=year)
+        elif first_date.month == last_date.month:
+            label = words.text("chart.months_in_year", month=months_short[first_date.month - 1], year=year)
         else:
-            label = words.text("chart.months_range", first=months_short[start.month - 1], last=months_short[end.month - 1], year=year)
+            first_month, last_month = months_short[first_date.month - 1], months_short[last_date.month - 1]
+            label = words.text("chart.months_range", first=first_month, last=last_month, year=year)
         if m.text_width(label, small=True) > w:
             label = str(year)
         # Inside the piece, a month gets room by the dates shorter than a month that fall in it.
-        starts = [datetime.date(year, month, 1).toordinal() for month in range(start.month, end.month + 1)]
+        starts = [datetime.date(year, month, 1).toordinal() for month in range(first_date.month, last_date.month + 1)]
         ends = [*starts[1:], last + 1]
-        needs = [1 + 4 * sum(1 for f, la in spans if la - f < 31 and f < e and la >= b) for b, e in zip(starts, ends, strict=True)]
+        needs = [
+            1 + 4 * sum(1 for f, la in spans if la - f < 31 and f < e and la >= b)
+            for b, e in zip(starts, ends, strict=True)
+        ]
         months: list[tuple[int, float, float]] = []
         mx = cursor
         for month_start, need in zip(starts, needs, strict=True):
             months.append((month_start, mx, w * need / sum(needs)))
             mx += w * need / sum(needs)
         label_room = m.text_width(words.text("chart.month_width"), small=True) + 6
-        ticks = tuple(AxisTick(mx_, months_short[datetime.date.fromordinal(day).month - 1] if mw >= label_room and not whole else None) for day, mx_, mw in months)
+        ticks = tuple(
+            AxisTick(
+                mx_, months_short[datetime.date.fromordinal(day).month - 1] if mw >= label_room and not whole else None
+            )
+            for day, mx_, mw in months
+        )
         pieces.append(Piece(first, last, cursor, w, label, ticks, gap, tuple(months)))
         cursor += w
     return pieces
@@ -562,7 +620,12 @@ def _x_of(pieces: Sequence[Piece], day: float) -> float:
     raise ValueError(f"day {day} is outside the axis")
 
 
-def layout_timeline(entries: Sequence[TimelineEntry], groups: Sequence[OrderGroup], m: TimelineMetrics = TIMELINE_WIDE, words: Words | None = None) -> TimelineLayout:
+def layout_timeline(
+    entries: Sequence[TimelineEntry],
+    groups: Sequence[OrderGroup],
+    m: TimelineMetrics = TIMELINE_WIDE,
+    words: Words | None = None,
+) -> TimelineLayout:
     """Rows in the given (derived) order under a broken time axis; brackets mark the groups left unordered."""
     depth = max((g.depth + 1 for g in groups), default=0)
     label_x = m.margin + depth * m.gutter
@@ -590,7 +653,14 @@ def layout_timeline(entries: Sequence[TimelineEntry], groups: Sequence[OrderGrou
         marks.append(TimelineMark(entry, row, y, height, lines, label_x, label_y, lane_y, x1, x2))
         y += height
     bands = tuple(
-        GroupBand(g, m.margin + g.depth * m.gutter, marks[g.first].top + 2, marks[g.last].top + marks[g.last].height - marks[g.first].top - 4)
+        GroupBand(
+            g,
+            m.margin + g.depth * m.gutter,
+            marks[g.first].top + 2,
+            marks[g.last].top + marks[g.last].height - marks[g.first].top - 4,
+        )
         for g in groups
     )
-    return TimelineLayout(m, m.width, y + m.margin, m.axis_height - 10, chart_x, chart_w, tuple(pieces), tuple(marks), bands)
+    return TimelineLayout(
+        m, m.width, y + m.margin, m.axis_height - 10, chart_x, chart_w, tuple(pieces), tuple(marks), bands
+    )

@@ -63,7 +63,9 @@ def _no_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True) -> tuple[Verified, list[Diagnostic]]:
+def check(
+    layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = True
+) -> tuple[Verified, list[Diagnostic]]:
     """Everything verified that could be, and every problem in the project, sorted by place.
 
     `upgrade_old_shapes`: read content written for older versions of the schema (comparisons only).
@@ -82,12 +84,13 @@ def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = Tr
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
         check_ages(verified, report)
-        check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
+        pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)
+        check_docs(pages, verified, report)
         if editorial:
-            check_counts(layout.root, verified, report, layout.docs_dir)
+            check_counts(layout.root, verified, report, pages)
             grounding = check_grounding(verified, report, _scalar_locator(layout.root))
-            for path, text in docs_pages(layout.root / layout.docs_dir, layout.root):
-                check_page(grounding, path, text)
+            for page in pages:
+                check_page(grounding, page)
             grounding.finish()
         return verified, report.sorted()
 

@@ -60,7 +60,11 @@ def site_address_problem(site_url: str) -> str | None:
 def page_meta(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, Any]:
     """Metadata for a generated page. Editor text is escaped once here, as Markup, so that theme
     templates (which do not autoescape) neither trust it nor escape it twice."""
-    meta: dict[str, Any] = {"title": escape(plan.title), "description": escape(plan.description), "og_type": plan.og_type}
+    meta: dict[str, Any] = {
+        "title": escape(plan.title),
+        "description": escape(plan.description),
+        "og_type": plan.og_type,
+    }
     if plan.wide:
         meta["hide"] = ["toc"]
     if plan.search_boost is not None:

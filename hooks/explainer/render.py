@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 from urllib.parse import quote as url_quote
@@ -26,7 +27,9 @@ from .disputes import speaker_key
 from .family import FamilyTree, build_family
 from .measure import measure_sources, sentences
 from .notes import CitedPassage, Note, sentence_context
+from .reference import reference_kinds
 from .resolve import Index
+from .schema import Page, Record, declared_keys, kinds, nested_kinds, sections
 from .sourcetext import layout
 from .support import Support, support_of
 from .textmatch import normalize_passage
@@ -36,8 +39,23 @@ from .wikilinks import Resolve, WikiLink
 from .wording import diff_against, summarize
 
 LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
-# What readers are told a statement is, by kind of statement: its words are `kind.<kind>` in the catalogue.
-STATEMENT_KINDS = ("claim", "quote", "event", "order", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
+
+
+def kind_ids() -> tuple[str, ...]:
+    """The id of every kind of record, and of every record kept per owner ("person-fact"): what readers are
+    told a record is comes from the catalogue, as `kind.<id>`."""
+    ids: list[str] = []
+    for cls in kinds(model.Content):
+        for spec in declared_keys(cls):
+            for nested in nested_kinds(spec.type):
+                if nested.KIND.per_owner:
+                    ids.append(f"{cls.KIND.id}-{nested.KIND.id}")
+        if not cls.KIND.per_owner:
+            ids.append(cls.KIND.id)
+    return tuple(dict.fromkeys(ids))
+
+
+KIND_IDS = kind_ids()
 
 
 R = TypeVar("R", model.Quote, model.Claim)
@@ -45,40 +63,43 @@ R = TypeVar("R", model.Quote, model.Claim)
 
 @dataclass(frozen=True)
 class PagePlan:
+    """A page to generate: an index page of a kind, a record's own page, or the content reference."""
+
     src_uri: str
     title: str
     template: str
     edit_path: str | None
     description: str
-    args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
-    parent: str | None = None  # the index page (source path) a record's page belongs under
+    page: Page
+    record: Record | None = field(default=None, hash=False, compare=False)
+
+    @property
+    def args(self) -> dict[str, Record]:
+        """The template's variables: the record, under its kind's name (`person`, `quote`, ...)."""
+        return {} if self.record is None else {type(self.record).KIND.name: self.record}
+
+    @property
+    def parent(self) -> str | None:
+        """The index page (source path) a record's page belongs under: its kind's index."""
+        index = None if self.record is None else type(self.record).KIND.index
+        return None if index is None else index.path
 
     @property
     def in_nav(self) -> bool:
-        return not self.args
+        return self.record is None
 
     @property
     def search_boost(self) -> float | None:
-        # Where the articles disagree is what readers come for, and a topic's claims rank above the many
-        # pages that merely mention their words. A quote's page needs no boost: it is titled by its words.
-        if self.src_uri == urls.DISAGREEMENTS:
-            return 4.0
-        if "topic" in self.args:
-            return 2.0
-        return None
+        return self.page.search_boost
 
     @property
     def wide(self) -> bool:
         """Pages whose tables need the room of the contents sidebar; they list their contents inline."""
-        return self.template == "compare.html"
+        return self.page.wide
 
     @property
     def og_type(self) -> str:
-        if "person" in self.args:
-            return "profile"
-        if "source" in self.args:
-            return "article"
-        return "website"
+        return self.page.og_type
 
 
 @dataclass(frozen=True)
@@ -93,7 +114,7 @@ class RelationView:
 @dataclass(frozen=True)
 class AttributionSide:
     answer: str  # the answer's id
-    speakers: list[model.Voice | None]
+    speakers: list[model.Voice]
     support: Support
 
 
@@ -159,11 +180,11 @@ class SiteModel:
         for event in index.content.events:
             for person_id in event.participants:
                 events_of[person_id].append(event.id)
-            for relation, orders in (("after", event.after), ("before", event.before)):
+            for side, orders in (("after", event.after), ("before", event.before)):
                 for order in orders:
-                    self.orders_of[event.id].append(OrderView(order, order.event, relation, True))
-                    inverse = "before" if relation == "after" else "after"
-                    self.orders_of[order.event].append(OrderView(order, event.id, inverse, False))
+                    self.orders_of[event.id].append(OrderView(order, order.event, side, True))
+                    opposite = "before" if side == "after" else "after"
+                    self.orders_of[order.event].append(OrderView(order, event.id, opposite, False))
         self.events_of = {person_id: index.chronology.tree(ids) for person_id, ids in events_of.items()}
         self.claims_about: dict[str, list[model.Claim]] = defaultdict(list)
         self.claims_by_topic: dict[str, list[model.Claim]] = defaultdict(list)
@@ -178,9 +199,13 @@ class SiteModel:
         self.relations_of: dict[str, list[RelationView]] = defaultdict(list)
         for person in index.content.people:
             for relation in person.relations:
-                self.relations_of[person.id].append(RelationView(relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True))
+                self.relations_of[person.id].append(
+                    RelationView(relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True)
+                )
                 inverse = model.INVERSE_RELATION[relation.kind]
-                self.relations_of[relation.person].append(RelationView(relation, person.id, inverse, words.text(f"relation.{inverse}"), False))
+                self.relations_of[relation.person].append(
+                    RelationView(relation, person.id, inverse, words.text(f"relation.{inverse}"), False)
+                )
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
@@ -217,14 +242,21 @@ class SiteModel:
         self._sentences = {source_id: sentences(seed.text) for source_id, seed in verified.seeds.items()}
         self._sentence_starts = {source_id: [s.start for s in found] for source_id, found in self._sentences.items()}
         ids = sorted(index.sources, key=len, reverse=True)
-        self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        self._source_mention = (
+            re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        )
 
     def family_layouts(self) -> list[pictures.TreeLayout]:
         """The family tree laid out wide (desktop) and narrow (phone)."""
         for metrics in (pictures.WIDE, pictures.NARROW):
             if metrics not in self._family_layouts:
                 texts = {
-                    m.id: pictures.BoxText((m.name,), (self.words.text("family.age", ages=self.words.join([str(a.age) for a in m.ages], "list.or")),) if m.ages else ())
+                    m.id: pictures.BoxText(
+                        (m.name,),
+                        (self.words.text("family.age", ages=self.words.join([str(a.age) for a in m.ages], "list.or")),)
+                        if m.ages
+                        else (),
+                    )
                     for m in self.family.members.values()
                 }
                 self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics, self.words)
@@ -248,7 +280,9 @@ class SiteModel:
         groups: dict[str | None, list[R]] = {}
         for record in records:
             groups.setdefault(record.event, []).append(record)
-        ordered: list[tuple[model.Event | None, list[R]]] = [(self.index.events[e], groups[e]) for e in self.timeline.events() if e in groups]
+        ordered: list[tuple[model.Event | None, list[R]]] = [
+            (self.index.events[e], groups[e]) for e in self.timeline.events() if e in groups
+        ]
         if None in groups:
             ordered.append((None, groups[None]))
         return ordered
@@ -267,7 +301,9 @@ class SiteModel:
                 shape = "range"
             else:
                 shape = "day" if date.precision == "day" else "period"
-            inferred = date is not None and any(part.basis == "inferred" for _, end in date.ends() for _, part in end.parts())
+            inferred = date is not None and any(
+                part.basis == "inferred" for _, end in date.ends() for _, part in end.parts()
+            )
             entries.append(pictures.TimelineEntry(event.id, event.title, span, shape, inferred))
         return entries, groups
 
@@ -275,7 +311,10 @@ class SiteModel:
         """The timeline picture laid out wide (desktop) and narrow (phone)."""
         if self._timeline_layouts is None:
             entries, groups = self.timeline_entries()
-            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m, self.words) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
+            self._timeline_layouts = [
+                pictures.layout_timeline(entries, groups, m, self.words)
+                for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)
+            ]
         return self._timeline_layouts
 
     def comparison(self) -> Comparison:
@@ -302,7 +341,9 @@ class SiteModel:
     def in_sentence(self, located: Located) -> tuple[str, str]:
         """The text of the sentence around a cited passage: (before, after)."""
         text = self.verified.seeds[located.source].text
-        return sentence_context(text, self._sentences[located.source], self._sentence_starts[located.source], located.start, located.end)
+        return sentence_context(
+            text, self._sentences[located.source], self._sentence_starts[located.source], located.start, located.end
+        )
 
     def disputed_by(self, record_id: str) -> list[model.Disagreement]:
         """The disagreements of substance that put this record in question (declared on the disagreements)."""
@@ -321,7 +362,9 @@ class SiteModel:
 
     def other_disputes(self, record_id: str) -> list[model.Disagreement]:
         """The disputes of a record other than those over who said it."""
-        over_speaker = {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        over_speaker = (
+            {a.disagreement.id for a in self.attributions(record_id)} if record_id in self.index.quotes else set()
+        )
         return [d for d in self.disputed_by(record_id) if d.id not in over_speaker]
 
     def speaker_names(self, quote: model.Quote) -> str:
@@ -339,7 +382,7 @@ class SiteModel:
         parts: list[tuple[str, str | None]] = []
         last = 0
         for m in self._source_mention.finditer(text):
-            parts.append((text[last:m.start()], None))
+            parts.append((text[last : m.start()], None))
             source = self.index.sources[m.group()]
             label = source.label or source.title
             if _SENTENCE_START.search(text, 0, m.start()):
@@ -350,18 +393,15 @@ class SiteModel:
         return [p for p in parts if p[0]]
 
     def label(self, record_id: str) -> str:
-        kind, record = self.index.records[record_id]
-        if kind == "person":
-            return record.name  # type: ignore[attr-defined]
-        if kind in ("event", "source", "topic", "transcript"):
-            return record.title  # type: ignore[attr-defined]
-        if kind == "disagreement":
-            return record.question  # type: ignore[attr-defined]
-        if kind == "quote":
-            return self.quote_text(record_id)
-        if kind == "order":
+        """What links to a record show: the key its kind declares as its label, or a quote's words."""
+        record = self.index.records[record_id][1]
+        label = type(record).KIND.label
+        if isinstance(record, model.EventOrder):
             return self.order_sentence(record_id)
-        return getattr(record, "text", None) or getattr(record, "action", None) or getattr(record, "reason", None) or record_id
+        if label is None:
+            return self.quote_text(record_id)
+        value = getattr(record, label)
+        return value if isinstance(value, str) and value else record_id
 
     def order_pair(self, order_id: str) -> tuple[str, str]:
         """(earlier event id, later event id) of a declared before/after fact."""
@@ -433,10 +473,28 @@ class PageContext:
         passages = []
         for located in self.site.verified.located.get(statement_id, ()):
             before, after = self.site.in_sentence(located)
-            passages.append(CitedPassage(located.source, self.site.article_name(located.source), before, located.exact, after, self.passage_href(located, statement_id), located.note))
+            passages.append(
+                CitedPassage(
+                    located.source,
+                    self.site.article_name(located.source),
+                    before,
+                    located.exact,
+                    after,
+                    self.passage_href(located, statement_id),
+                    located.note,
+                )
+            )
         support = self.support(statement_id)
         copies = tuple(tuple(self.site.article_name(s) for s in group) for group in support.groups if len(group) > 1)
-        note = Note(len(self.notes) + 1, statement_id, support.articles, support.independent_reports, tuple(passages), copies, self.site.words)
+        note = Note(
+            len(self.notes) + 1,
+            statement_id,
+            support.articles,
+            support.independent_reports,
+            tuple(passages),
+            copies,
+            self.site.words,
+        )
         self.notes.append(note)
         return note
 
@@ -487,6 +545,9 @@ class PageContext:
     def kind(self, record_id: str) -> str:
         return self.site.index.records[record_id][0]
 
+    def record(self, record_id: str) -> Record:
+        return self.site.index.records[record_id][1]
+
 
 def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
     """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
@@ -512,7 +573,13 @@ def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2
 
 
 class Renderer:
-    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None, words: Words | None = None) -> None:
+    def __init__(
+        self,
+        verified: Verified,
+        url_scheme: Urls | None = None,
+        template_dirs: list[str] | None = None,
+        words: Words | None = None,
+    ) -> None:
         """`template_dirs`: folders whose templates replace the engine's own of the same name; `words`: the
         site's words (the engine's English ones without)."""
         self.site = SiteModel(verified, url_scheme or Urls(), words)
@@ -521,7 +588,8 @@ class Renderer:
         self.env.globals.update(
             voice=self.site.voice,
             sources_page=urls.SOURCES,
-            kind_labels={kind: words.text(f"kind.{kind}") for kind in STATEMENT_KINDS},
+            kind_labels={kind: words.text(f"kind.{kind}") for kind in KIND_IDS},
+            reference_kinds=reference_kinds,
             diff_against=diff_against,
             wording_summary=summarize,
             shingle_words=SHINGLE_WORDS,
@@ -546,7 +614,9 @@ class Renderer:
         """Add the page's citation notes (one per citation control) after its content."""
         if context.notes:
             html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
-        return Rendered(html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS})
+        return Rendered(
+            html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS}
+        )
 
     def wikilink_resolver(self, page_url: str) -> WikiResolver:
         """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
@@ -596,58 +666,78 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     x: PageContext = context["x"]
     out = Markup("")
     for part, source_id in x.site.prose_parts(text):
-        out += Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
+        out += (
+            Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
+        )
     return out
 
 
-def _first_path(records: list[Any]) -> str | None:
+def _first_path(records: Sequence[Record]) -> str | None:
     return records[0].pos.path if records else None
 
 
+REFERENCE_PAGE = Page(urls.REFERENCE, "reference.html", "reference", schema_page="WebPage")
+COMPARE_PAGE = Page(urls.COMPARE, "compare.html", "compare", wide=True)
+# Generated pages that belong to no record kind, in the order a site's nav lists them after the kinds'.
+OTHER_PAGES = (COMPARE_PAGE, REFERENCE_PAGE)
+
+
+def generated_nav(words: Words | None = None) -> list[tuple[str, str]]:
+    """(name, source path) of the generated pages a site's nav lists: each kind's index page, then the others;
+    named as the words say (`page.<words>.nav`)."""
+    words = words or english()
+    pages = [cls.KIND.index for cls in sections(model.Content).values() if cls.KIND.index is not None]
+    return [(words.text(f"page.{page.words}.nav"), page.path) for page in [*pages, *OTHER_PAGES]]
+
+
+def page_words(words: Words, page: Page, **fields: str) -> tuple[str, str]:
+    """A generated page's title and description: the catalogue's `page.<words>.title` and `.description`,
+    filled with the record's `fields` (label, clipped, speaker) on a record's page."""
+    return words.text(f"page.{page.words}.title", **fields), words.text(f"page.{page.words}.description", **fields)
+
+
 def plan_pages(site: SiteModel) -> list[PagePlan]:
-    index = site.index
-    content = index.content
+    """The index page of every kind that declares one, the pages of no kind (the comparison, the content
+    reference), and every record's own page."""
+    content = site.index.content
     words = site.words
-
-    def index_page(src_uri: str, name: str, template: str, records: list[Any]) -> PagePlan:
-        return PagePlan(src_uri, words.text(f"page.{name}.title"), template, _first_path(records), words.text(f"page.{name}.description"))
-
-    pages = [
-        index_page(urls.PEOPLE, "people", "people_index.html", content.people),
-        index_page(urls.TIMELINE, "timeline", "timeline.html", content.events),
-        index_page(urls.QUOTES, "quotes", "quotes_index.html", content.quotes),
-        index_page(urls.CLAIMS, "claims", "claims_index.html", content.topics),
-        index_page(urls.DISAGREEMENTS, "disagreements", "disagreements.html", content.disagreements),
-        index_page(urls.SOURCES, "sources", "sources_index.html", content.sources),
-        index_page(urls.COMPARE, "compare", "compare.html", content.sources),
-        index_page(urls.TRANSCRIPTS, "transcripts", "transcripts_index.html", content.transcripts),
-        index_page(urls.CORRECTIONS, "corrections", "corrections.html", content.corrections),
-    ]
-    for person in content.people:
-        description = words.text("page.person.description", person=person.name)
-        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))
-    for quote in content.quotes:
-        speaker = site.speaker_names(quote)
-        # Titled by its words: many quotes share a speaker, and search results must tell them apart.
-        clipped = _clip(site.quote_text(quote.id))
-        if site.attributions(quote.id):
-            title = words.text("page.quote.title_disputed", quote=clipped, speaker=site.voice(quote.speaker))
-            description = words.text("page.quote.description_disputed", speaker=speaker)
-        else:
-            title = words.text("page.quote.title", quote=clipped, speaker=speaker)
-            description = words.text("page.quote.description", speaker=speaker)
-        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}, urls.QUOTES))
-    for topic in content.topics:
-        description = topic.summary or words.text("page.topic.description", topic=topic.title)
-        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, description, {"topic": topic}, urls.CLAIMS))
-    for source in content.sources:
-        if source.id in site.verified.seeds:
-            description = words.text("page.source.description")
-            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, description, {"source": source}, urls.SOURCES))
-    for transcript in content.transcripts:
-        description = transcript.summary or transcript.title
-        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, description, {"transcript": transcript}, urls.TRANSCRIPTS))
+    pages: list[PagePlan] = []
+    for name, cls in sections(model.Content).items():
+        index = cls.KIND.index
+        if index is not None:
+            title, description = page_words(words, index)
+            pages.append(PagePlan(index.path, title, index.template, _first_path(getattr(content, name)), description, index))
+    edit_paths = {COMPARE_PAGE.path: _first_path(content.sources)}
+    for other in OTHER_PAGES:
+        title, description = page_words(words, other)
+        pages.append(PagePlan(other.path, title, other.template, edit_paths.get(other.path), description, other))
+    for name, cls in sections(model.Content).items():
+        page = cls.KIND.page
+        if page is None:
+            continue
+        for record in getattr(content, name):
+            title, description = _page_text(site, page, record)
+            pages.append(
+                PagePlan(page.path_of(record.id), title, page.template, record.pos.path, description, page, record)
+            )
     return pages
+    return pages
+
+
+def _page_text(site: SiteModel, page: Page, record: Any) -> tuple[str, str]:
+    """A record page's title and description, from its kind's declaration."""
+    words = site.words
+    label = site.label(record.id)
+    fields = {"label": label, "clipped": _clip(label), "speaker": ""}
+    if isinstance(record, model.Quote):
+        fields["speaker"] = site.speaker_names(record)
+        if site.attributions(record.id):
+            # Titled by its words, as every quote page is, with the attribution it is disputed under.
+            title = words.text("page.quote.title_disputed", **{**fields, "speaker": site.voice(record.speaker)})
+            return title, words.text("page.quote.description_disputed", **fields)
+    title, description = page_words(words, page, **fields)
+    summary = getattr(record, "summary", None)
+    return title, summary if page.summary_first and summary else description
 
 
 def _clip(text: str, limit: int = 60) -> str:

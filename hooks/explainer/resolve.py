@@ -1,42 +1,59 @@
 """Resolve step: one id namespace for all records, every reference checked, statements listed.
 
-A statement is any record that asserts something and so must carry citations: person and source
-facts, relations, events, inferences, quotes, claims and the answers of a disagreement.
+A statement is any record that carries citations: it asserts something (a fact, a relation, an event,
+an inference, a quote, a claim, an answer of a disagreement, an action line) or leaves passages out on
+purpose. References are checked from the declarations: a key declared `Slug("person")` must name a
+person, wherever it is declared. The few rules that tie keys together are the `_check_*` functions.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar, cast
 
 from . import chronology, dates, model
 from .diagnostics import Pos, Report
 from .disputes import Disputes, collect_disputes
+from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
 # site and checks that every name and anchor it generates is covered here.
-RESERVED_IDS = {
-    "index",  # the index page of every folder
-    "404", "assets", "data", "robots", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
-    "claims", "compare", "corrections", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
-}
-RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+")
+# What MkDocs, the theme and the export write (robots.txt sits at the top of the site).
+SITE_FILES = {"index", "404", "assets", "data", "robots", "search", "sitemap"}
+GENERATED_PAGES = {"reference", "compare"}  # pages the hook adds that belong to no record kind (see render.py)
+RESERVED_IDS = (
+    SITE_FILES
+    | GENERATED_PAGES
+    | {
+        page.path.split("/")[0].removesuffix(".md")
+        for cls in kinds(model.Content)
+        for page in (cls.KIND.page, cls.KIND.index)
+        if page is not None
+    }
+)
+RESERVED_ANCHORS = re.compile(
+    r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+"
+    r"|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+"
+)
+
+R = TypeVar("R", bound=Record)
 
 
 def is_reserved(record_id: str) -> bool:
     """Whether an id would collide with a page or an anchor the site generates."""
     return record_id in RESERVED_IDS or RESERVED_ANCHORS.fullmatch(record_id) is not None
 
-STATEMENT_KINDS = ("claim", "quote", "event", "order", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
-
 
 @dataclass(frozen=True)
 class Statement:
     id: str
     kind: str
-    record: model.Record
+    record: Record
     citations: tuple[model.Citation, ...]
     owner: str | None = None  # the person, source, event or disagreement that holds it
 
@@ -44,194 +61,255 @@ class Statement:
 @dataclass
 class Index:
     content: model.Content
-    records: dict[str, tuple[str, model.Record]] = field(default_factory=dict)
+    records: dict[str, tuple[str, Record]] = field(default_factory=dict)  # id -> (kind id, record)
     statements: list[Statement] = field(default_factory=list)
     statement_by_id: dict[str, Statement] = field(default_factory=dict)
-    transcript_of_line: dict[str, str] = field(default_factory=dict)
-    sources: dict[str, model.Source] = field(default_factory=dict)
-    people: dict[str, model.Person] = field(default_factory=dict)
-    events: dict[str, model.Event] = field(default_factory=dict)
-    quotes: dict[str, model.Quote] = field(default_factory=dict)
-    topics: dict[str, model.Topic] = field(default_factory=dict)
-    claims: dict[str, model.Claim] = field(default_factory=dict)
-    disagreements: dict[str, model.Disagreement] = field(default_factory=dict)
-    transcripts: dict[str, model.Transcript] = field(default_factory=dict)
-    disputes: Disputes = field(default_factory=Disputes)
-    chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])
+    owner_of: dict[str, str] = field(default_factory=dict)  # id of a nested record -> id of the record holding it
+    by_kind: dict[str, dict[str, Record]] = field(default_factory=dict)  # kind id -> id -> record
+    # id -> ids of the records that name it through a declared reference (a citation's or a voice's
+    # reference counts for the record holding it), each once, in content order (the keys of a dict)
+    referenced_by: dict[str, dict[str, None]] = field(default_factory=dict)
+    chronology: chronology.Chronology = field(default_factory=lambda: chronology.build([], [])[0])  # the events' order
+    disputes: Disputes = field(default_factory=Disputes)  # which statements a disagreement puts in doubt
+
+    def of_kind(self, cls: type[R]) -> dict[str, R]:
+        return cast(dict[str, R], self.by_kind.get(cls.KIND.id, {}))
+
+    @property
+    def sources(self) -> dict[str, model.Source]:
+        return self.of_kind(model.Source)
+
+    @property
+    def people(self) -> dict[str, model.Person]:
+        return self.of_kind(model.Person)
+
+    @property
+    def events(self) -> dict[str, model.Event]:
+        return self.of_kind(model.Event)
+
+    @property
+    def quotes(self) -> dict[str, model.Quote]:
+        return self.of_kind(model.Quote)
+
+    @property
+    def topics(self) -> dict[str, model.Topic]:
+        return self.of_kind(model.Topic)
+
+    @property
+    def claims(self) -> dict[str, model.Claim]:
+        return self.of_kind(model.Claim)
+
+    @property
+    def disagreements(self) -> dict[str, model.Disagreement]:
+        return self.of_kind(model.Disagreement)
+
+    @property
+    def transcripts(self) -> dict[str, model.Transcript]:
+        return self.of_kind(model.Transcript)
 
 
-def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
-    if record_id in RESERVED_IDS:
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
-        return False
-    if is_reserved(record_id):
-        hint = "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are anchors on generated pages; choose another id"
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
-        return False
-    if record_id in index.records:
-        first_kind, first = index.records[record_id]
-        report.error(record.at("id"), f"duplicate id '{record_id}'", f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content")
-        return False
-    index.records[record_id] = (kind, record)
-    return True
+@dataclass(frozen=True)
+class _Walk:
+    """What of a record kind the resolve step looks at: its references and the records nested in it."""
+
+    has_id: bool
+    refs: tuple[tuple[str, str], ...]  # key, kind of the record it names
+    list_refs: tuple[tuple[str, str], ...]  # the same for keys that hold a list of ids
+    nested: tuple[tuple[str, bool], ...]  # key, whether it holds a list
 
 
-def nearest_id_hint(value: str, known: list[str] | dict[str, object], what: str) -> str:
+_WALKS: dict[type, _Walk] = {}
+
+
+def _walk_of(cls: type[Record]) -> _Walk:
+    walk = _WALKS.get(cls)
+    if walk is None:
+        refs: list[tuple[str, str]] = []
+        list_refs: list[tuple[str, str]] = []
+        nested: list[tuple[str, bool]] = []
+        for spec in declared_keys(cls):
+            value_type: Type = spec.type
+            is_list = isinstance(value_type, ListOf)
+            if isinstance(value_type, ListOf):
+                value_type = value_type.item
+            if isinstance(value_type, Slug) and value_type.kind is not None:
+                (list_refs if is_list else refs).append((spec.name, value_type.kind))
+            elif isinstance(value_type, Nested):
+                nested.append((spec.name, is_list))
+        has_id = any(k.name == "id" for k in declared_keys(cls))
+        walk = _WALKS[cls] = _Walk(has_id, tuple(refs), tuple(list_refs), tuple(nested))
+    return walk
+
+
+def nearest_id_hint(value: str, known: Mapping[str, object], what: str) -> str:
     close = difflib.get_close_matches(value, list(known), n=1, cutoff=0.5)
     if close:
         return f"did you mean '{close[0]}'?"
     return f"no {what} has this id; add it first, or check the spelling"
 
 
-def _check_ref(report: Report, pos: Pos, value: str | None, known: dict[str, object], what: str) -> None:
-    if value is not None and value not in known:
-        report.error(pos, f"unknown {what} '{value}'", nearest_id_hint(value, known, what))
-
-
-def _check_key_ref(report: Report, record: model.Record, key: str, value: str | None, known: dict[str, object], what: str) -> None:
-    """`_check_ref` at `record.at(key)`, which is only looked up when the reference is unknown."""
-    if value is not None and value not in known:
-        _check_ref(report, record.at(key), value, known, what)
-
-
-def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> None:
-    if voice is None:
-        return
-    if voice.kind == "person":
-        if voice.person is None:
-            report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
-        else:
-            _check_key_ref(report, voice, "person", voice.person, index.people, "person")
-    elif voice.person is not None:
-        report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", "remove 'person', or set kind: person")
-
-
 def build_index(content: model.Content, report: Report) -> Index:
-    index = Index(content)
-    statements: list[Statement] = []
-
-    def add(kind: str, record: model.Record, record_id: str, citations: list[model.Citation], owner: str | None = None) -> None:
-        if _register(index, report, kind, record, record_id):
-            statements.append(Statement(record_id, kind, record, tuple(citations), owner))
-
-    for source in content.sources:
-        if _register(index, report, "source", source, source.id):
-            index.sources[source.id] = source
-        for fact in source.facts:
-            add("source-fact", fact, fact.id, fact.citations, source.id)
-    for topic in content.topics:
-        if _register(index, report, "topic", topic, topic.id):
-            index.topics[topic.id] = topic
-    for person in content.people:
-        if _register(index, report, "person", person, person.id):
-            index.people[person.id] = person
-        for fact in person.facts:
-            add("person-fact", fact, fact.id, fact.citations, person.id)
-        for relation in person.relations:
-            add("relation", relation, relation.id, relation.citations, person.id)
-    for event in content.events:
-        add("event", event, event.id, event.citations)
-        if event.id in index.records and index.records[event.id][1] is event:
-            index.events[event.id] = event
-        for order in (*event.after, *event.before):
-            add("order", order, order.id, order.citations, event.id)
-        for inference in event.date.inferences if event.date is not None else ():
-            add("inference", inference, inference.id, inference.citations, event.id)
-    for quote in content.quotes:
-        add("quote", quote, quote.id, quote.citations)
-        if index.records.get(quote.id, (None, None))[1] is quote:
-            index.quotes[quote.id] = quote
-    for claim in content.claims:
-        add("claim", claim, claim.id, claim.citations)
-        if index.records.get(claim.id, (None, None))[1] is claim:
-            index.claims[claim.id] = claim
-    for disagreement in content.disagreements:
-        if _register(index, report, "disagreement", disagreement, disagreement.id):
-            index.disagreements[disagreement.id] = disagreement
-        for answer in disagreement.answers:
-            add("answer", answer, answer.id, answer.citations, disagreement.id)
-    for transcript in content.transcripts:
-        if _register(index, report, "transcript", transcript, transcript.id):
-            index.transcripts[transcript.id] = transcript
-        for line in transcript.lines:
-            index.transcript_of_line[line.id] = transcript.id
-            if line.quote is None:
-                add("transcript-line", line, line.id, line.citations, transcript.id)
-            else:
-                _register(index, report, "transcript-line", line, line.id)
-    for omission in content.omissions:
-        add("omission", omission, omission.id, omission.citations)
-    for correction in content.corrections:
-        _register(index, report, "correction", correction, correction.id)
-    index.statements = statements
-    index.statement_by_id = {s.id: s for s in statements}
-    _check_references(index, report)
+    """Register every record's id, list the statements, then check every reference and rule."""
+    walker = _Walker(Index(content), report)
+    for name in sections(model.Content):
+        for top in getattr(content, name):
+            walker.visit(top, None, None)
+    index = walker.index
+    index.statement_by_id = {s.id: s for s in index.statements}
+    _check_references(index, report, walker.referring)
+    _check_rules(index, report, walker.ruled)
+    _check_events(index, report)
     index.disputes = collect_disputes(content.disagreements, index.quotes)
     return index
 
 
-def _check_references(index: Index, report: Report) -> None:
-    content = index.content
-    seed_files: dict[str, model.Source] = {}
-    for source in content.sources:
-        first = seed_files.setdefault(source.file, source)
-        if first is not source:
-            report.error(source.at("file"), f"seed '{source.file}' already belongs to source '{first.id}'", "each seed file is one source")
-    for statement in index.statements:
-        for citation in statement.citations:
-            _check_key_ref(report, citation, "source", citation.source, index.sources, "source")
-    for source in content.sources:
-        for fact in source.facts:
-            _check_voice(report, fact.attribution, index)
-            _check_key_ref(report, fact, "topic", fact.topic, index.topics, "topic")
-    pairs: dict[frozenset[str], model.Relation] = {}
-    for person in content.people:
-        for fact in person.facts:
-            _check_voice(report, fact.attribution, index)
-            _check_key_ref(report, fact, "topic", fact.topic, index.topics, "topic")
-        for relation in person.relations:
-            _check_key_ref(report, relation, "person", relation.person, index.people, "person")
-            if relation.person == person.id:
-                report.error(relation.at("person"), f"{person.id} cannot be related to themselves", "name the other person")
+class _Walker:
+    """One pass over every record, nested ones after the record holding them (a class, not a recursive
+    closure, which would be a reference cycle keeping the whole index alive until a cycle collection)."""
+
+    def __init__(self, index: Index, report: Report) -> None:
+        self.index = index
+        self.report = report
+        self.ruled: list[tuple[Record, str | None]] = []  # records a rule applies to, with the id of their holder
+        self.referring: list[tuple[Record, str, _Walk]] = []  # records that hold references, with who refers
+
+    def visit(self, record: Record, holder: str | None, holder_kind: str | None) -> None:
+        cls = type(record)
+        walk = _walk_of(cls)
+        if cls in _RULED:
+            self.ruled.append((record, holder))
+        if walk.has_id:
+            index = self.index
+            record_id: str = getattr(record, "id")  # noqa: B009 - every kind with has_id declares it
+            kind_id = f"{holder_kind}-{cls.KIND.id}" if cls.KIND.per_owner else cls.KIND.id
+            if _register(index, self.report, kind_id, record, record_id):
+                index.by_kind.setdefault(kind_id, {})[record_id] = record
+                if holder is not None:
+                    index.owner_of[record_id] = holder
+                citations: list[model.Citation] = getattr(record, "citations", [])
+                if citations:
+                    index.statements.append(Statement(record_id, kind_id, record, tuple(citations), holder))
+            holder, holder_kind = record_id, kind_id
+        if (walk.refs or walk.list_refs) and holder is not None:
+            self.referring.append((record, holder, walk))
+        for name, is_list in walk.nested:
+            value = getattr(record, name)
+            if is_list:
+                for child in value:
+                    self.visit(child, holder, holder_kind)
+            elif value is not None:
+                self.visit(value, holder, holder_kind)
+
+
+def _register(index: Index, report: Report, kind: str, record: Record, record_id: str) -> bool:
+    if record_id in RESERVED_IDS:
+        report.error(
+            record.at("id"),
+            f"'{record_id}' is reserved and cannot be used as an id",
+            f"choose another id, e.g. '{record_id}-1'",
+        )
+        return False
+    if is_reserved(record_id):
+        hint = (
+            "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are "
+            "anchors on generated pages; choose another id"
+        )
+        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
+        return False
+    if record_id in index.records:
+        first_kind, first = index.records[record_id]
+        hint = f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content"
+        report.error(record.at("id"), f"duplicate id '{record_id}'", hint)
+        return False
+    index.records[record_id] = (kind, record)
+    return True
+
+
+def _check_references(index: Index, report: Report, referring: list[tuple[Record, str, _Walk]]) -> None:
+    """Every key declared as a reference names a record of the declared kind; note who names whom.
+
+    `referring` holds each record with references, and the id of the record they count for: its own,
+    or, for a record without an id (a citation, a voice), that of the record holding it.
+    """
+    known: dict[str, Mapping[str, object]] = defaultdict(dict, index.by_kind)
+    known[STATEMENT] = index.statement_by_id
+    named = index.referenced_by
+
+    def unknown(pos: Pos, kind: str, target: str) -> None:
+        report.error(pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known[kind], kind))
+
+    for record, referrer, walk in referring:
+        for name, kind in walk.refs:
+            target = getattr(record, name)
+            if target is None:
                 continue
-            pair = frozenset((person.id, relation.person))
-            if pair in pairs:
-                first = pairs[pair]
-                hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
-                report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", hint)
+            if target in known[kind]:
+                named.setdefault(target, {})[referrer] = None
             else:
-                pairs[pair] = relation
-    _check_events(index, report)
-    for quote in content.quotes:
-        _check_voice(report, quote.speaker, index)
-        _check_key_ref(report, quote, "addressee", quote.addressee, index.people, "person")
-        _check_key_ref(report, quote, "event", quote.event, index.events, "event")
-    for claim in content.claims:
-        _check_voice(report, claim.attribution, index)
-        _check_key_ref(report, claim, "topic", claim.topic, index.topics, "topic")
-        _check_key_ref(report, claim, "event", claim.event, index.events, "event")
-        for person_id, pos in _items_with_pos(claim, "about"):
-            _check_ref(report, pos, person_id, index.people, "person")
-    for disagreement in content.disagreements:
-        _check_key_ref(report, disagreement, "topic", disagreement.topic, index.topics, "topic")
-        for person_id, pos in _items_with_pos(disagreement, "about"):
-            _check_ref(report, pos, person_id, index.people, "person")
-        for answer in disagreement.answers:
-            _check_voice(report, answer.attribution, index)
-        _check_concerns(report, disagreement, index)
-    for transcript in content.transcripts:
-        _check_key_ref(report, transcript, "event", transcript.event, index.events, "event")
-        for line in transcript.lines:
-            _check_transcript_line(report, line, index)
-    for correction in content.corrections:
-        for statement_id, pos in _items_with_pos(correction, "statements"):
-            _check_ref(report, pos, statement_id, index.statement_by_id, "statement")
+                unknown(record.at(name), kind, target)
+        for name, kind in walk.list_refs:
+            for number, target in enumerate(getattr(record, name)):
+                if target in known[kind]:
+                    named.setdefault(target, {})[referrer] = None
+                else:
+                    unknown(record.items_at(name)[number], kind, target)
+
+
+_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source, model.Disagreement}
+
+
+def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | None]]) -> None:
+    """The rules that tie several keys or records together (for the kinds in _RULED)."""
+    pairs: dict[frozenset[str], model.Relation] = {}
+    seed_files: dict[str, model.Source] = {}
+    for record, holder in ruled:
+        if isinstance(record, model.Voice):
+            _check_voice(report, record)
+        elif isinstance(record, model.Relation) and holder is not None:
+            _check_relation(report, record, holder, pairs)
+        elif isinstance(record, model.TranscriptLine):
+            _check_transcript_line(report, record)
+        elif isinstance(record, model.Disagreement):
+            _check_concerns(report, record, index)
+        elif isinstance(record, model.Source):
+            first = seed_files.setdefault(record.file, record)
+            if first is not record:
+                report.error(
+                    record.at("file"),
+                    f"seed '{record.file}' already belongs to source '{first.id}'",
+                    "each seed file is one source",
+                )
+
+
+def _check_voice(report: Report, voice: model.Voice) -> None:
+    if voice.kind == "person" and voice.person is None:
+        report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
+    elif voice.kind != "person" and voice.person is not None:
+        hint = "remove 'person', or set kind: person"
+        report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", hint)
+
+
+def _check_relation(
+    report: Report, relation: model.Relation, person_id: str, pairs: dict[frozenset[str], model.Relation]
+) -> None:
+    if relation.person == person_id:
+        report.error(relation.at("person"), f"{person_id} cannot be related to themselves", "name the other person")
+        return
+    pair = frozenset((person_id, relation.person))
+    first = pairs.setdefault(pair, relation)
+    if first is not relation:
+        hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
+        report.error(
+            relation.pos, f"the relation between '{person_id}' and '{relation.person}' is already declared", hint
+        )
 
 
 def _check_concerns(report: Report, disagreement: model.Disagreement, index: Index) -> None:
-    """`concerns` names statements, each once per disagreement, never an answer; wording differences name none."""
+    """`concerns` names statements (an unknown id is reported with the other references), each once per
+    disagreement, never an answer or a passage left out; wording differences name none."""
     named: dict[str, str] = {}
-    for holder in (disagreement, *disagreement.answers):
+    holders: list[model.Disagreement | model.Answer] = [disagreement, *disagreement.answers]
+    for holder in holders:
         if not holder.concerns:
             continue
         if disagreement.kind == "wording":
@@ -239,66 +317,72 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
             report.error(holder.at("concerns"), "a difference of wording disputes nothing", hint)
             continue
         where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
-        for record_id, pos in _items_with_pos(holder, "concerns"):
+        for record_id, pos in zip(holder.concerns, holder.items_at("concerns"), strict=True):
             statement = index.statement_by_id.get(record_id)
             if statement is None:
-                report.error(pos, f"unknown statement '{record_id}' in concerns", nearest_id_hint(record_id, index.statement_by_id, "statement"))
-            elif statement.kind == "answer":
-                report.error(pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
+                continue
+            if statement.kind == "answer":
+                report.error(
+                    pos,
+                    f"'{record_id}' is an answer of a disagreement",
+                    "answers are disputed already; name the records that state a side",
+                )
             elif statement.kind == "omission":
-                report.error(pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
+                report.error(
+                    pos,
+                    f"'{record_id}' is a passage left out, which states nothing",
+                    "name the records that state a side",
+                )
             elif record_id in named:
-                hint = "name each record once: on the answer whose side it states, or on the disagreement when it takes no side"
+                hint = (
+                    "name each record once: on the answer whose side it states, or on the disagreement when "
+                    "it takes no side"
+                )
                 report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
             else:
                 named[record_id] = where
 
 
-def _check_transcript_line(report: Report, line: model.TranscriptLine, index: Index) -> None:
+def _check_transcript_line(report: Report, line: model.TranscriptLine) -> None:
     if (line.quote is None) == (line.action is None):
-        report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else")
-        return
-    if line.quote is not None:
-        _check_key_ref(report, line, "quote", line.quote, index.quotes, "quote")
+        hint = "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else"
+        report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", hint)
+    elif line.quote is not None:
         if line.citations:
-            report.error(line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
+            report.error(
+                line.at("citations"),
+                "a quote line cites through its quote",
+                "move these citations to the quote's record",
+            )
         if line.speaker is not None:
-            report.error(line.at("speaker"), "a quote line takes its speaker from the quote", "set the speaker on the quote's record")
-    else:
-        _check_voice(report, line.speaker, index)
-        if not line.citations:
-            report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
-
-
-def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:
-    values = getattr(record, key)
-    positions = getattr(values, "positions", None) or [record.at(key)] * len(values)
-    return list(zip(values, positions, strict=True))
+            report.error(
+                line.at("speaker"),
+                "a quote line takes its speaker from the quote",
+                "set the speaker on the quote's record",
+            )
+    elif not line.citations:
+        report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
 
 
 def _check_events(index: Index, report: Report) -> None:
-    """Participants, dates and the order of events; the order is kept on the index for the pages."""
-    inferences = {record_id: record for record_id, (kind, record) in index.records.items() if kind == "inference"}
-    unused = dict(inferences)
+    """Dates, the inferences they rest on, and the order of events; the order is kept for the pages."""
+    for inference_id, inference in index.of_kind(model.Inference).items():
+        if inference_id not in index.referenced_by:
+            hint = f"name it from the part it gives ('inference: {inference_id}'), or remove it"
+            report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", hint)
     items: list[chronology.Item] = []
     relations: list[chronology.Relation] = []
     for place, event in enumerate(index.content.events):
-        for participant, pos in _items_with_pos(event, "participants"):
-            _check_ref(report, pos, participant, index.people, "person")
         if event.date is not None:
-            for part in dates.check_date(report, event.date):
-                _check_key_ref(report, part, "inference", part.inference, inferences, "inference")
-                unused.pop(part.inference or "", None)
+            dates.check_date(report, event.date)
         for order in event.after:
-            _check_key_ref(report, order, "event", order.event, index.events, "event")
             relations.append(chronology.Relation(order.id, order.event, event.id, order.at("event")))
         for order in event.before:
-            _check_key_ref(report, order, "event", order.event, index.events, "event")
             relations.append(chronology.Relation(order.id, event.id, order.event, order.at("event")))
         sequence = event.sequence if event.sequence is not None else 0
-        items.append(chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence")))
-    for inference_id, inference in unused.items():
-        report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", f"name it from the part it gives ('inference: {inference_id}'), or remove it")
+        items.append(
+            chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence"))
+        )
     if len({item.id for item in items}) < len(items):
         return  # duplicate event ids are reported already; the order needs each id once
     index.chronology, problems = chronology.build(items, relations)

@@ -15,7 +15,7 @@ from pathlib import PurePosixPath
 
 import jinja2
 
-from .render import markdown_text
+from .render import generated_nav, markdown_text
 from .schema import MAX_ID
 
 SCAFFOLD = "scaffold"
@@ -100,19 +100,30 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def project_files(seeds: list[SeedFile], *, title: str, engine: str, pins: list[str], schema: str, hook: str) -> dict[str, bytes]:
+def project_files(
+    seeds: list[SeedFile], *, title: str, engine: str, pins: list[str], schema: str, hook: str
+) -> dict[str, bytes]:
     """Every file of the new project by its path, ready to write."""
     if not seeds:
         raise ScaffoldError("give at least one seed article (--seed FILE)")
     sources = new_sources(seeds)
     count = len(sources)
-    description = f"A citation-verified explainer of {count} article{'s' if count != 1 else ''}: every statement cites its passages."
+    description = (
+        f"A citation-verified explainer of {count} article{'s' if count != 1 else ''}: every "
+        f"statement cites its passages."
+    )
     env = _environment()
-    context = {"title": title, "description": description, "sources": sources, "engine": engine, "pins": pins}
+    context = {
+        "title": title,
+        "description": description,
+        "sources": sources,
+        "engine": engine,
+        "pins": pins,
+        "nav": generated_nav(),
+    }
     result = {path: env.get_template(name).render(context).encode("utf-8") for name, path in TEMPLATES.items()}
     result["schemas/content.schema.json"] = schema.encode("utf-8")
     result["hooks/explainer_hook.py"] = hook.encode("utf-8")
     for seed in seeds:
         result[f"seeds/{seed.name}"] = seed.data
     return result
-

@@ -1,24 +1,29 @@
-"""The content schema, declared once: it validates YAML nodes into model records and emits JSON Schema.
+"""The vocabulary record kinds are declared in, and what a declaration gives: validation and JSON Schema.
 
-Every key an editor may write is declared here with its type and a one-line description; the
-validator and the generated JSON Schema (for editors' completion) both come from these declarations.
+A record kind is a class decorated with `@record`; every key an editor may write in it is one field
+declared with `key()`: its value type (`Text`, `Slug`, `Integer`, `Choice`, `ListOf` or another record
+kind), a one-line description, and a default when the key is optional. `model.py` declares every kind
+this way, and nothing else lists keys: from the same declarations come the model classes, the
+validation of YAML nodes into records (here), the reference checks (`resolve.py`), the JSON Schema for
+editors' completion (here) and the field reference of the documentation (`reference.py`).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import difflib
 import re
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 
 from yaml.constructor import SafeConstructor
 
-from . import model
 from .diagnostics import Pos, Report
 from .options import Options
-from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, node_pos
+from .yamlload import MappingNode, Mark, Node, ScalarNode, SequenceNode, node_pos
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 MAX_TEXT = Options().max_text_chars  # the defaults, which the JSON Schema states
@@ -29,13 +34,14 @@ MAX_ID = Options().max_id_chars
 # of its own takes the first, ids the second.
 _LIMITS: ContextVar[tuple[int, int]] = ContextVar("limits", default=(MAX_TEXT, MAX_ID))
 
-_CONSTRUCTOR = SafeConstructor()
-
 STR_TAG = "tag:yaml.org,2002:str"
 INT_TAG = "tag:yaml.org,2002:int"
 NULL_TAG = "tag:yaml.org,2002:null"
 TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+STATEMENT = "statement"  # what Slug(STATEMENT) refers to: any record that carries citations
 
+_CONSTRUCTOR = SafeConstructor()
+_SLUG = re.compile(SLUG_PATTERN)
 _TAG_NAMES = {
     STR_TAG: "text",
     INT_TAG: "a number",
@@ -54,20 +60,96 @@ def describe_node(node: Node) -> str:
     return _TAG_NAMES.get(node.tag, "a value")
 
 
-class PosList(list):  # type: ignore[type-arg]
-    """A validated list that remembers where each item was written."""
-
-    positions: list[Pos]
+# ---- how a kind is shown: declared with the kind, read by render, urls and jsonld --------------------
 
 
-_SLUG = re.compile(SLUG_PATTERN)
+@dataclass(frozen=True)
+class Page:
+    """A generated page. `path` is a source path, with `{id}` for a page per record."""
+
+    path: str
+    template: str
+    # Its words in the catalogue (words/en.yaml): `page.<words>.title` and `.description`, with the format fields
+    # label, clipped (the label shortened) and speaker on a record's page; `.nav`, its name in the site's menu,
+    # for an index page.
+    words: str
+    summary_first: bool = False  # a record's own summary is its page's description, where it has one
+    og_type: str = "website"
+    search_boost: float | None = None  # relative rank in the site search
+    schema_type: str | None = None  # schema.org type of the page's main thing, for JSON-LD
+    # schema.org type of the page itself; unset: CollectionPage for an index, WebPage for a record's page.
+    schema_page: str | None = None
+    wide: bool = False  # its tables need the room of the contents sidebar: it lists its contents inline
+
+    def path_of(self, record_id: str) -> str:
+        return self.path.replace("{id}", record_id)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What a record kind is called and where its records are shown.
+
+    A record is shown on its own `page`, or at its id as anchor: on its kind's `index` page when there
+    is one, else on the page of the record it is shown with (`Record.shown_with`), else on its owner's.
+    """
+
+    name: str  # as messages, the JSON Schema and the export name it
+    label: str | None = None  # the field that names a record in links; None: the words of its first citation
+    page: Page | None = None
+    index: Page | None = None
+    per_owner: bool = False  # a kind id qualified by the owner's kind: fact -> person-fact, source-fact
+    # What readers are told a record of it is comes from the catalogue: `kind.<id>` (render.kind_ids).
+    shape_hint: str = "write 'key: value' lines"  # the hint when something else is written where a record goes
+
+    @property
+    def id(self) -> str:
+        return self.name.replace(" ", "-")
+
+
+# ---- records ---------------------------------------------------------------------------------------
+
+
+@dataclass(kw_only=True)
+class Record:
+    """Base of every record: where it was written, and where each of its keys and list items was."""
+
+    KIND: ClassVar[Kind]
+
+    pos: Pos = field(kw_only=False)  # the one positional argument: Citation(pos, source=..., quote=...)
+    marks: dict[str, Mark] = field(default_factory=dict, repr=False, compare=False)
+    item_marks: dict[str, list[Mark]] = field(default_factory=dict, repr=False, compare=False)
+
+    def at(self, key: str) -> Pos:
+        mark = self.marks.get(key)
+        return self.pos if mark is None else Pos(self.pos.path, mark.line + 1, mark.column + 1)
+
+    def items_at(self, key: str) -> list[Pos]:
+        """Where each item of the list under `key` was written."""
+        return [Pos(self.pos.path, m.line + 1, m.column + 1) for m in self.item_marks.get(key, ())]
+
+    def shown_with(self) -> str | None:
+        """The id of the record on whose page this one is shown, when it is neither on its own page, nor
+        on its kind's index page, nor with its owner."""
+        return None
+
+
+R = TypeVar("R", bound=Record)
+T = TypeVar("T")
+
+
+# ---- value types -----------------------------------------------------------------------------------
 
 
 class Type:
     def validate(self, path: str, node: Node, report: Report) -> Any:
+        """The value, or None after reporting why the node is not one."""
         raise NotImplementedError
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """The type in editors' words, for the field reference."""
         raise NotImplementedError
 
 
@@ -84,17 +166,21 @@ class Text(Type):
             hint = "put the value in quotes to make it text" if isinstance(node, ScalarNode) else ""
             report.error(node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
             return None
-        value = node.value
+        value: str = node.value
         if len(value.strip()) < self.min_len:
             report.error(node_pos(path, node), "text must not be empty", "write the text, or remove the key")
             return None
         if len(value) > self.limit():
-            report.error(node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.limit()}", "shorten it or split the record")
+            message = f"text is {len(value)} characters, more than the limit of {self.limit()}"
+            report.error(node_pos(path, node), message, "shorten it or split the record")
             return None
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "minLength": self.min_len, "maxLength": MAX_TEXT if self.max_len is None else self.max_len}
+
+    def describe(self) -> str:
+        return f"text, up to {self.limit():,} characters"
 
 
 @dataclass(frozen=True)
@@ -105,9 +191,12 @@ class _IdText(Text):
         return _LIMITS.get()[1]
 
 
+_ID_TEXT = _IdText()
+
+
 @dataclass(frozen=True)
 class Slug(Type):
-    """A lower-case slug, used for ids and for references to ids (`kind` names what it refers to)."""
+    """A lower-case slug: a record's own id, or (with `kind`) a reference to the id of a record of that kind."""
 
     kind: str | None = None
 
@@ -117,12 +206,18 @@ class Slug(Type):
             return None
         if _SLUG.fullmatch(value) is None:
             suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
-            report.error(node_pos(path, node), f"'{value}' is not a valid id", f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'")
+            hint = f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'"
+            report.error(node_pos(path, node), f"'{value}' is not a valid id", hint)
             return None
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "pattern": SLUG_PATTERN, "maxLength": MAX_ID}
+
+    def describe(self) -> str:
+        if self.kind is None:
+            return "id"
+        return f"id of {'an' if self.kind[0] in 'aeiou' else 'a'} {self.kind}"
 
 
 @dataclass(frozen=True)
@@ -134,14 +229,19 @@ class Integer(Type):
         if not isinstance(node, ScalarNode) or node.tag != INT_TAG:
             report.error(node_pos(path, node), f"expected a whole number, found {describe_node(node)}")
             return None
-        value = _CONSTRUCTOR.construct_yaml_int(node)
+        value: int = _CONSTRUCTOR.construct_yaml_int(node)
         if not self.minimum <= value <= self.maximum:
-            report.error(node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}")
+            report.error(
+                node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}"
+            )
             return None
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "integer", "minimum": self.minimum, "maximum": self.maximum}
+
+    def describe(self) -> str:
+        return f"whole number from {self.minimum} to {self.maximum}"
 
 
 _ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -153,8 +253,13 @@ class IsoDate(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         hint = "write the date as YYYY-MM-DD, e.g. 2026-11-29"
-        if not isinstance(node, ScalarNode) or node.tag not in (STR_TAG, TIMESTAMP_TAG) or _ISO_DATE.fullmatch(node.value.strip()) is None:
-            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {describe_node(node) if node.tag != TIMESTAMP_TAG else 'a date with a time'}", hint)
+        if (
+            not isinstance(node, ScalarNode)
+            or node.tag not in (STR_TAG, TIMESTAMP_TAG)
+            or _ISO_DATE.fullmatch(node.value.strip()) is None
+        ):
+            found = describe_node(node) if node.tag != TIMESTAMP_TAG else "a date with a time"
+            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {found}", hint)
             return None
         try:
             return datetime.date.fromisoformat(node.value.strip())
@@ -164,6 +269,9 @@ class IsoDate(Type):
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "format": "date", "pattern": f"^{_ISO_DATE.pattern}$"}
+
+    def describe(self) -> str:
+        return "date, YYYY-MM-DD"
 
 
 @dataclass(frozen=True)
@@ -177,12 +285,51 @@ class Choice(Type):
         if value not in self.values:
             close = difflib.get_close_matches(value, self.values, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, node), f"'{value}' is not one of: {', '.join(self.values)}", hint + "use one of the listed values")
+            report.error(
+                node_pos(path, node),
+                f"'{value}' is not one of: {', '.join(self.values)}",
+                hint + "use one of the listed values",
+            )
             return None
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         return {"type": "string", "enum": list(self.values)}
+
+    def describe(self) -> str:
+        return "one of: " + ", ".join(self.values)
+
+
+@dataclass(frozen=True)
+class Nested(Type):
+    """A mapping that becomes a record of another kind; unknown keys are errors."""
+
+    cls: type[Record]
+
+    def validate(self, path: str, node: Node, report: Report) -> Any:
+        return validate_record(self.cls, path, node, report)
+
+    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
+        name = self.cls.KIND.name.replace(" ", "_")
+        if name not in defs:
+            defs[name] = {}  # placeholder first, so that recursive references terminate
+            keys = declared_keys(self.cls)
+            defs[name] = {
+                "type": "object",
+                "title": self.cls.KIND.name,
+                "description": doc_of(self.cls),
+                "additionalProperties": False,
+                "required": [k.name for k in keys if k.required],
+                "properties": {k.name: {**k.type.json_schema(defs), "description": k.doc} for k in keys},
+            }
+        return {"$ref": f"#/definitions/{name}"}
+
+    def describe(self) -> str:
+        return self.cls.KIND.name
+
+
+def as_type(declared: Type | type[Record]) -> Type:
+    return declared if isinstance(declared, Type) else Nested(declared)
 
 
 @dataclass(frozen=True)
@@ -190,20 +337,26 @@ class ListOf(Type):
     item: Type
     min_items: int = 0
 
+    def __init__(self, item: Type | type[Record], min_items: int = 0) -> None:
+        object.__setattr__(self, "item", as_type(item))
+        object.__setattr__(self, "min_items", min_items)
+
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, SequenceNode):
-            report.error(node_pos(path, node), f"expected a list, found {describe_node(node)}", "start each item on its own line with '- '")
+            report.error(
+                node_pos(path, node),
+                f"expected a list, found {describe_node(node)}",
+                "start each item on its own line with '- '",
+            )
             return None
         if len(node.value) < self.min_items:
-            report.error(node_pos(path, node), f"list needs at least {self.min_items} item{'s' if self.min_items != 1 else ''}, found {len(node.value)}")
+            plural = "s" if self.min_items != 1 else ""
+            report.error(
+                node_pos(path, node), f"list needs at least {self.min_items} item{plural}, found {len(node.value)}"
+            )
             return None
-        validate = self.item.validate
-        items = PosList([validate(path, child, report) for child in node.value])
-        for item in items:
-            if item is None:
-                return None
-        items.positions = [Pos(path, child.start_mark.line + 1, child.start_mark.column + 1) for child in node.value]  # node_pos, inlined
-        return items
+        items = [self.item.validate(path, child, report) for child in node.value]
+        return None if any(item is None for item in items) else items
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": "array", "items": self.item.json_schema(defs)}
@@ -211,439 +364,193 @@ class ListOf(Type):
             schema["minItems"] = self.min_items
         return schema
 
+    def describe(self) -> str:
+        least = f", at least {self.min_items}" if self.min_items else ""
+        if isinstance(self.item, Slug) and self.item.kind is not None:
+            return f"list of {self.item.kind} ids{least}"
+        return f"list of {self.item.describe()}{least}"
+
+
+# ---- declaring kinds and keys ----------------------------------------------------------------------
+
+KEY = "explainer.key"  # where a field's metadata holds its KeySpec
+
 
 @dataclass(frozen=True)
-class Key:
+class KeySpec:
     name: str
     type: Type
     doc: str
-    required: bool = False
-
-    @property
-    def attr(self) -> str:
-        return self.name.replace("-", "_")
+    required: bool
 
 
-@dataclass(frozen=True)
-class Obj(Type):
-    """A mapping that becomes one model record; unknown keys are errors."""
+@overload
+def key(declared: Type | type[Record], doc: str) -> Any: ...
+@overload
+def key(declared: Type | type[Record], doc: str, *, default: T) -> T: ...
+@overload
+def key(declared: Type | type[Record], doc: str, *, default_factory: Callable[[], T]) -> T: ...
+def key(
+    declared: Type | type[Record],
+    doc: str,
+    *,
+    default: Any = dataclasses.MISSING,
+    default_factory: Any = dataclasses.MISSING,
+) -> Any:
+    """Declare one key of a record kind: its value type, what it holds (one line, for editors), and its
+    default when it may be left out. A key without a default is required."""
+    metadata = {KEY: (as_type(declared), doc)}
+    if default_factory is not dataclasses.MISSING:
+        return field(default_factory=default_factory, metadata=metadata)
+    return field(default=default, metadata=metadata)
 
-    name: str
-    cls: type
-    keys: tuple[Key, ...]
-    doc: str = ""
-    refs: tuple[str, ...] = field(default=())
-    shape_hint: str = "write 'key: value' lines"
 
-    def __post_init__(self) -> None:
-        # For validation: each key name's first declaration as (attribute, type, required, plain),
-        # where `plain` is (max_len, min_len, slug) when the type is Text or Slug (see `validate`).
-        by_name: dict[str, tuple[str, Type, bool, tuple[int | None, int, bool] | None]] = {}
-        for k in self.keys:
-            plain = None
-            if type(k.type) is Text:
-                plain = (k.type.max_len, k.type.min_len, False)
-            elif type(k.type) is Slug:
-                plain = (None, _ID_TEXT.min_len, True)
-            by_name.setdefault(k.name, (k.attr, k.type, k.required, plain))
-        object.__setattr__(self, "_by_name", by_name)
-        object.__setattr__(self, "_required", tuple(k for k in self.keys if k.required))
+@dataclass_transform(kw_only_default=True, field_specifiers=(key, field))
+def record(cls: type[R]) -> type[R]:
+    """Make a declared record kind a dataclass, and check its declaration. A class without a `KIND`
+    of its own is a base that kinds share keys through (`DatePart`)."""
+    made = dataclass(kw_only=True)(cls)
+    declared_keys(made)  # fails here, at import, on a field that is not declared with key()
+    return made
 
-    def key(self, name: str) -> Key | None:
-        return next((k for k in self.keys if k.name == name), None)
 
-    def validate(self, path: str, node: Node, report: Report) -> Any:
-        pos = node_pos(path, node)
-        if not isinstance(node, MappingNode):
-            report.error(pos, f"expected a mapping ({self.name}), found {describe_node(node)}", self.shape_hint)
-            return None
-        values: dict[str, Any] = {}
-        key_pos: dict[str, Pos] = {}
-        ok = True
-        seen: set[str] = set()
-        by_name: dict[str, tuple[str, Type, bool, tuple[int | None, int, bool] | None]] = self._by_name  # type: ignore[attr-defined]
-        text_limit, id_limit = _LIMITS.get()
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
-                report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
-                ok = False
+_KEYS: dict[type, tuple[KeySpec, ...]] = {}
+
+
+def declared_keys(cls: type[Record]) -> tuple[KeySpec, ...]:
+    """The keys of a record kind, in declaration order."""
+    keys = _KEYS.get(cls)
+    if keys is None:
+        base = {f.name for f in dataclasses.fields(Record)}
+        specs = []
+        for f in dataclasses.fields(cls):
+            if f.name in base:
                 continue
-            name = key_node.value
-            spec = by_name.get(name)
-            if spec is None:
-                known = [k.name for k in self.keys]
-                close = difflib.get_close_matches(name, known, n=1)
-                hint = f"did you mean '{close[0]}'? " if close else ""
-                # Reported, but the rest of the record is still checked so that all problems show at once.
-                report.error(node_pos(path, key_node), f"unknown key '{name}' in {self.name}", hint + f"allowed keys: {', '.join(known)}")
-                continue
-            if name in seen:
-                continue  # already reported as a duplicate key by the loader
-            seen.add(name)
-            attr, value_type, required, plain = spec
-            mark = value_node.start_mark
-            key_pos[attr] = Pos(path, mark.line + 1, mark.column + 1)  # node_pos, inlined
-            tag = value_node.tag
-            if not required and tag == NULL_TAG and isinstance(value_node, ScalarNode):
-                continue
-            if plain is not None and tag == STR_TAG and isinstance(value_node, ScalarNode):
-                # Text.validate and Slug.validate inlined for a value they accept; any other goes to them.
-                value = value_node.value
-                max_len, min_len, slug = plain
-                if len(value) <= (max_len if max_len is not None else id_limit if slug else text_limit) and len(value.strip()) >= min_len and (not slug or _SLUG.fullmatch(value) is not None):
-                    values[attr] = value
-                    continue
-            value = value_type.validate(path, value_node, report)
-            if value is None:
-                ok = ok and not required
-            else:
-                values[attr] = value
-        for required_key in self._required:  # type: ignore[attr-defined]
-            if required_key.name not in seen:
-                report.error(pos, f"{self.name} is missing the required key '{required_key.name}'", f"add '{required_key.name}:' ({required_key.doc})")
-                ok = False
-        if not ok:
-            return None
-        return self.cls(pos=pos, key_pos=key_pos, **values)
-
-    def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
-        name = self.name.replace(" ", "_")
-        if name not in defs:
-            defs[name] = {}  # placeholder first, so that recursive references terminate
-            defs[name] = {
-                "type": "object",
-                "title": self.name,
-                "description": self.doc,
-                "additionalProperties": False,
-                "required": [k.name for k in self.keys if k.required],
-                "properties": {k.name: {**k.type.json_schema(defs), "description": k.doc} for k in self.keys},
-            }
-        return {"$ref": f"#/definitions/{name}"}
+            if KEY not in f.metadata:
+                raise TypeError(f"{cls.__name__}.{f.name} is not declared with key()")
+            value_type, doc = f.metadata[KEY]
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            specs.append(KeySpec(f.name, value_type, doc, required))
+        keys = _KEYS[cls] = tuple(specs)
+    return keys
 
 
-# ---- the content schema -------------------------------------------------------------------------
-
-_ID_TEXT = _IdText()
-TEXT = Text()
-SHORT = Text(max_len=500)
-
-CITATION = Obj(
-    "citation",
-    model.Citation,
-    (
-        Key("source", Slug("source"), "id of the source (seed article) that contains the passage", True),
-        Key("quote", Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly", True),
-        Key("prefix", SHORT, "text just before the passage, when the passage occurs more than once"),
-        Key("suffix", SHORT, "text just after the passage, when the passage occurs more than once"),
-        Key("occurrence", Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once"),
-        Key("note", TEXT, "an editor's remark about this citation, shown to readers in the citation's preview"),
-    ),
-    "A passage of a seed article that supports the statement.",
-)
-CITATIONS = ListOf(CITATION, min_items=1)
-
-VOICE = Obj(
-    "voice",
-    model.Voice,
-    (
-        Key("kind", Choice(model.VOICE_KINDS), "who says it: the article itself, a named person, an unnamed insider, commenters, the interviewer, or someone else the article does not name", True),
-        Key("person", Slug("person"), "the person's id, when kind is 'person'"),
-        Key("label", SHORT, "how the article describes the speaker, e.g. 'a source close to the couple', 'a fourth fan'"),
-    ),
-    "Who a statement or quote is attributed to.",
-)
-
-FACT = Obj(
-    "fact",
-    model.Fact,
-    (
-        Key("id", Slug(), "unique id; also the anchor on the page", True),
-        Key("text", TEXT, "the fact, in neutral words", True),
-        Key("topic", Slug("topic"), "id of a topic"),
-        Key("attribution", VOICE, "who states it; omitted means the article's own voice"),
-        Key("age", Integer(0, 150), "the age in years this fact reports (the family tree shows it); every cited passage must print the number"),
-        Key("citations", CITATIONS, "passages that support the fact", True),
-    ),
-    "A cited fact about a person or a source.",
-)
-
-RELATION = Obj(
-    "relation",
-    model.Relation,
-    (
-        Key("id", Slug(), "unique id of the relation", True),
-        Key("kind", Choice(model.RELATION_KINDS), "what the other person is to this one: spouse, former-spouse, child or parent", True),
-        Key("person", Slug("person"), "id of the other person", True),
-        Key("note", TEXT, "a remark, e.g. on how the articles phrase it"),
-        Key("citations", CITATIONS, "passages that state the relation", True),
-    ),
-    "A family relation, declared once; the other person's page shows its inverse.",
-)
-
-PERSON = Obj(
-    "person",
-    model.Person,
-    (
-        Key("id", Slug(), "unique id; the page is people/<id>/", True),
-        Key("name", SHORT, "the name as the articles give it", True),
-        Key("summary", TEXT, "one neutral line; every fact in it must also be a cited fact"),
-        Key("aliases", ListOf(SHORT), "other names the articles use"),
-        Key("facts", ListOf(FACT), "cited facts about the person"),
-        Key("relations", ListOf(RELATION), "cited family relations"),
-    ),
-    "Someone the articles name.",
-)
-
-SOURCE = Obj(
-    "source",
-    model.Source,
-    (
-        Key("id", Slug(), "unique id; the page is sources/<id>/", True),
-        Key("file", Text(max_len=300), "the seed file, as a path under seeds/", True),
-        Key("sha256", Text(max_len=64), "SHA-256 of the seed file's bytes"),
-        Key("title", SHORT, "the article's headline, or a description written by us", True),
-        Key("title_kind", Choice(model.TITLE_KINDS), "'headline' when the title is the article's own first line, 'description' when we wrote it", True),
-        Key("label", SHORT, "a short name; where any text mentions this source's id, readers see this name as a link to the article"),
-        Key("short_label", Text(max_len=40), "a name of a few words for the column of a table that compares the articles, e.g. 'Attempts to justify'"),
-        Key("facts", ListOf(FACT), "what the text states about itself, e.g. where it first appeared"),
-    ),
-    "One seed article.",
-)
-
-TOPIC = Obj(
-    "topic",
-    model.Topic,
-    (
-        Key("id", Slug(), "unique id; the page is claims/<id>/", True),
-        Key("title", SHORT, "the topic's heading", True),
-        Key("summary", TEXT, "what the topic covers"),
-    ),
-    "A heading under which claims are grouped.",
-)
-
-INFERENCE = Obj(
-    "inference",
-    model.Inference,
-    (
-        Key("id", Slug(), "unique id", True),
-        Key("text", TEXT, "the reasoning, in words", True),
-        Key("citations", CITATIONS, "passages the reasoning rests on", True),
-    ),
-    "Our own reasoning, shown as inference.",
-)
-
-def _date_part(name: str, lowest: int, highest: int, what: str) -> Obj:
-    return Obj(
-        name,
-        model.DatePart,
-        (
-            Key("value", Integer(lowest, highest), what, True),
-            Key("basis", Choice(model.DATE_BASES), f"'stated' when an article gives the {name}, 'inferred' when we reasoned it", True),
-            Key("inference", Slug("inference"), f"id of the inference that gives the {name} (required when basis is 'inferred')"),
-        ),
-        f"The {name} of a date, and whether an article states it or we inferred it.",
-        shape_hint=f"write '{name}: {{value: N, basis: stated}}', or 'basis: inferred' with 'inference: <id>'",
-    )
+def doc_of(cls: type) -> str:
+    """The first paragraph of a class's docstring, on one line."""
+    return " ".join((cls.__doc__ or "").strip().split("\n\n")[0].split())
 
 
-YEAR = _date_part("year", 1800, 2200, "the year")
-MONTH = _date_part("month", 1, 12, "the month, 1-12")
-DAY = _date_part("day", 1, 31, "the day of the month")
-
-DATE_POINT = Obj(
-    "range end",
-    model.DatePoint,
-    (
-        Key("year", YEAR, "the year of this end", True),
-        Key("month", MONTH, "the month of this end"),
-        Key("day", DAY, "the day of this end (needs a month)"),
-    ),
-    "One end of a date range: a date to the year, the month or the day.",
-)
-
-EVENT_DATE = Obj(
-    "date",
-    model.EventDate,
-    (
-        Key("year", YEAR, "the year, for a single date"),
-        Key("month", MONTH, "the month, when the evidence gives it (needs a year)"),
-        Key("day", DAY, "the day of the month, when the evidence gives it (needs a month)"),
-        Key("earliest", DATE_POINT, "for a range, when the evidence gives only bounds: the earliest date it can be"),
-        Key("latest", DATE_POINT, "for a range: the latest date it can be"),
-        Key("inferences", ListOf(INFERENCE, min_items=1), "the reasoning behind the inferred parts; each part names the one it rests on"),
-        Key("as_written", SHORT, "the date as the articles write it, e.g. 'last week', 'Wednesday, March 19'"),
-    ),
-    "When an event happened: a single date or a range, each part stated or inferred.",
-)
-
-EVENT_ORDER = Obj(
-    "order",
-    model.EventOrder,
-    (
-        Key("id", Slug(), "unique id of this before/after fact", True),
-        Key("event", Slug("event"), "id of the other event", True),
-        Key("note", TEXT, "a remark, e.g. the interval the article gives ('ten days after')"),
-        Key("citations", CITATIONS, "passages that give the order", True),
-    ),
-    "A before/after fact between two events, where an article gives it.",
-)
-
-EVENT = Obj(
-    "event",
-    model.Event,
-    (
-        Key("id", Slug(), "unique id; the anchor on the timeline", True),
-        Key("title", SHORT, "a short neutral title", True),
-        Key("text", TEXT, "what happened", True),
-        Key("date", EVENT_DATE, "when; omit when the articles do not say"),
-        Key("after", ListOf(EVENT_ORDER), "events this one came after, where an article says so"),
-        Key("before", ListOf(EVENT_ORDER), "events this one came before, where an article says so"),
-        Key("sequence", Integer(0, 1_000_000), "where to list it among events the evidence leaves unordered (never an order of its own; it must agree with the dates and relations)"),
-        Key("place", SHORT, "where, as the articles say"),
-        Key("participants", ListOf(Slug("person")), "ids of the people who took part"),
-        Key("citations", CITATIONS, "passages that report the event", True),
-    ),
-    "Something that happened.",
-)
-
-QUOTE = Obj(
-    "quote",
-    model.Quote,
-    (
-        Key("id", Slug(), "unique id; the page is quotes/<id>/", True),
-        Key("speaker", VOICE, "who said it", True),
-        Key("addressee", Slug("person"), "id of the person spoken to"),
-        Key("event", Slug("event"), "id of the event where it was said"),
-        Key("context", TEXT, "a neutral line on the circumstances"),
-        Key("citations", CITATIONS, "each article's own wording of the quote, one citation per article", True),
-    ),
-    "Words someone said or wrote, as each article prints them.",
-)
-
-CLAIM = Obj(
-    "claim",
-    model.Claim,
-    (
-        Key("id", Slug(), "unique id; the anchor on the topic page", True),
-        Key("topic", Slug("topic"), "id of the topic", True),
-        Key("text", TEXT, "the statement, in neutral words", True),
-        Key("attribution", VOICE, "who states it; omitted means the article's own voice"),
-        Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
-        Key("event", Slug("event"), "id of the event it concerns"),
-        Key("citations", CITATIONS, "passages that support it", True),
-    ),
-    "A fact the articles state.",
-)
-
-ANSWER = Obj(
-    "answer",
-    model.Answer,
-    (
-        Key("id", Slug(), "unique id; the anchor of this answer", True),
-        Key("text", TEXT, "this side's answer", True),
-        Key("attribution", VOICE, "who gives it; omitted means the article's own voice"),
-        Key("concerns", ListOf(Slug("statement")), "ids of the records that state this side (e.g. the quote as given to one speaker); they are marked as disputed"),
-        Key("citations", CITATIONS, "passages that give this answer", True),
-    ),
-    "One side of a disagreement.",
-)
-
-DISAGREEMENT = Obj(
-    "disagreement",
-    model.Disagreement,
-    (
-        Key("id", Slug(), "unique id; the anchor on the disagreements page", True),
-        Key("question", SHORT, "the question the articles answer differently", True),
-        Key("kind", Choice(model.DISAGREEMENT_KINDS), "'substance' (default) for differences of fact; 'wording' for spelling or house style"),
-        Key("topic", Slug("topic"), "id of a topic"),
-        Key("about", ListOf(Slug("person")), "ids of the people it concerns"),
-        Key("concerns", ListOf(Slug("statement")), "ids of the records the question puts in doubt without taking a side; they are marked as disputed"),
-        Key("answers", ListOf(ANSWER, min_items=2), "the competing answers, each cited", True),
-    ),
-    "A place where the articles differ on substance.",
-)
-
-TRANSCRIPT_LINE = Obj(
-    "transcript line",
-    model.TranscriptLine,
-    (
-        Key("id", Slug(), "unique id; the anchor of the line", True),
-        Key("quote", Slug("quote"), "id of the quote spoken on this line (its wordings are the citations)"),
-        Key("action", TEXT, "a neutral description of what happens, for a line that is not a quote"),
-        Key("speaker", VOICE, "who acts, for an action line"),
-        Key("note", TEXT, "what the articles leave uncertain here: the order, the speaker, the wording"),
-        Key("citations", ListOf(CITATION, min_items=1), "passages that report an action line (quote lines cite through their quote)"),
-    ),
-    "One line of a reconstructed exchange.",
-)
-
-TRANSCRIPT = Obj(
-    "transcript",
-    model.Transcript,
-    (
-        Key("id", Slug(), "unique id; the page is transcripts/<id>/", True),
-        Key("title", SHORT, "the transcript's heading", True),
-        Key("event", Slug("event"), "id of the event it reconstructs"),
-        Key("summary", TEXT, "what the transcript covers and how it was reconstructed"),
-        Key("lines", ListOf(TRANSCRIPT_LINE, min_items=1), "the lines, in order", True),
-    ),
-    "An exchange reconstructed line by line from the articles.",
-)
-
-OMISSION = Obj(
-    "omission",
-    model.Omission,
-    (
-        Key("id", Slug(), "unique id", True),
-        Key("reason", TEXT, "why these passages are not turned into records", True),
-        Key("citations", CITATIONS, "the passages left out", True),
-    ),
-    "Passages deliberately left out, with the reason.",
-)
-
-CORRECTION = Obj(
-    "correction",
-    model.Correction,
-    (
-        Key("id", Slug(), "unique id; the anchor of the entry on the corrections page and in the feed", True),
-        Key("date", IsoDate(), "the day the correction was published, YYYY-MM-DD", True),
-        Key("statements", ListOf(Slug("statement"), min_items=1), "ids of the published statements it corrects", True),
-        Key("wrong", TEXT, "what the statements said that was wrong", True),
-        Key("now", TEXT, "what they say now", True),
-        Key("why", TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage", True),
-    ),
-    "An entry of the corrections log: a published statement that was changed because it was wrong.",
-)
-
-NAME = Obj(
-    "name",
-    model.Name,
-    (
-        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Daily Report', 'New York City'", True),
-        Key("kind", Choice(model.NAME_KINDS), "'title' of a work (series, film); 'outlet' (a publication or programme that reports); 'organisation' (a network, a platform); 'place'", True),
-        Key("aliases", ListOf(SHORT), "other forms the articles use, e.g. 'NYC'"),
-        Key("note", TEXT, "what the name is, for editors"),
-    ),
-    "A name that is not a person's; statements that use it must find it in their passages.",
-)
-
-SECTIONS: dict[str, Obj] = {
-    "sources": SOURCE,
-    "topics": TOPIC,
-    "people": PERSON,
-    "events": EVENT,
-    "quotes": QUOTE,
-    "claims": CLAIM,
-    "disagreements": DISAGREEMENT,
-    "transcripts": TRANSCRIPT,
-    "omissions": OMISSION,
-    "corrections": CORRECTION,
-    "names": NAME,
-}
+def section(cls: type[R]) -> Any:
+    """Declare a top-level section of content files: a list of records of one kind."""
+    return field(default_factory=list, metadata={KEY: cls})
 
 
-def validate_file(path: str, root: Node, content: model.Content, report: Report, options: Options | None = None) -> None:
-    """Validate one file's top-level mapping, within the limits of `options`, and append its records to `content`."""
+def sections(content_cls: type) -> dict[str, type[Record]]:
+    """The top-level sections a content file may have, in order, and the kind of their records."""
+    return {f.name: f.metadata[KEY] for f in dataclasses.fields(content_cls) if KEY in f.metadata}
+
+
+def kinds(content_cls: type) -> Iterator[type[Record]]:
+    """Every record kind, top-level or nested, each once: depth first, in declaration order."""
+    seen: set[type] = set()
+
+    def visit(cls: type[Record]) -> Iterator[type[Record]]:
+        if cls in seen:
+            return
+        seen.add(cls)
+        yield cls
+        for spec in declared_keys(cls):
+            for nested in nested_kinds(spec.type):
+                yield from visit(nested)
+
+    for cls in sections(content_cls).values():
+        yield from visit(cls)
+
+
+def nested_kinds(value_type: Type) -> list[type[Record]]:
+    if isinstance(value_type, Nested):
+        return [value_type.cls]
+    if isinstance(value_type, ListOf):
+        return nested_kinds(value_type.item)
+    return []
+
+
+# ---- validation ------------------------------------------------------------------------------------
+
+_TABLES: dict[type, tuple[dict[str, KeySpec], tuple[KeySpec, ...], frozenset[str]]] = {}
+
+
+def _table(cls: type[Record]) -> tuple[dict[str, KeySpec], tuple[KeySpec, ...], frozenset[str]]:
+    """Keys by name, the required ones, and those holding lists of plain values (whose items' places are kept)."""
+    table = _TABLES.get(cls)
+    if table is None:
+        keys = declared_keys(cls)
+        item_lists = frozenset(
+            k.name for k in keys if isinstance(k.type, ListOf) and not isinstance(k.type.item, Nested)
+        )
+        table = _TABLES[cls] = ({k.name: k for k in keys}, tuple(k for k in keys if k.required), item_lists)
+    return table
+
+
+def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | None:
+    """One mapping node as a record of kind `cls`; None after reporting why it is not one.
+
+    All the record's problems are reported, not only the first: a bad key does not stop the others
+    from being checked.
+    """
+    name = cls.KIND.name
+    pos = node_pos(path, node)
+    if not isinstance(node, MappingNode):
+        report.error(pos, f"expected a mapping ({name}), found {describe_node(node)}", cls.KIND.shape_hint)
+        return None
+    by_name, required, item_lists = _table(cls)
+    values: dict[str, Any] = {}
+    marks: dict[str, Mark] = {}
+    item_marks: dict[str, list[Mark]] = {}
+    ok = True
+    for key_node, value_node in node.value:
+        if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
+            report.error(
+                node_pos(path, key_node),
+                f"keys must be text, found {describe_node(key_node)}",
+                "write the key as a plain word, e.g. 'text:'",
+            )
+            ok = False
+            continue
+        spec = by_name.get(key_node.value)
+        if spec is None:
+            close = difflib.get_close_matches(key_node.value, list(by_name), n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            report.error(
+                node_pos(path, key_node),
+                f"unknown key '{key_node.value}' in {name}",
+                hint + f"allowed keys: {', '.join(by_name)}",
+            )
+            continue
+        if spec.name in marks:
+            continue  # a duplicate key, already reported by the loader
+        marks[spec.name] = value_node.start_mark
+        if not spec.required and value_node.tag == NULL_TAG and isinstance(value_node, ScalarNode):
+            continue
+        value = spec.type.validate(path, value_node, report)
+        if value is not None:
+            values[spec.name] = value
+            if spec.name in item_lists:
+                item_marks[spec.name] = [child.start_mark for child in value_node.value]
+        elif spec.required:
+            ok = False
+    for spec in required:
+        if spec.name not in marks:
+            report.error(pos, f"{name} is missing the required key '{spec.name}'", f"add '{spec.name}:' ({spec.doc})")
+            ok = False
+    if not ok:
+        return None
+    return cls(pos=pos, marks=marks, item_marks=item_marks, **values)
+
+
+def validate_file(path: str, root: Node, content: Any, report: Report, options: Options | None = None) -> None:
+    """Validate one file's top-level mapping, within the limits of `options`, and append its records to
+    `content` (a model.Content)."""
     limits = options or Options()
     token = _LIMITS.set((limits.max_text_chars, limits.max_id_chars))
     try:
@@ -652,34 +559,42 @@ def validate_file(path: str, root: Node, content: model.Content, report: Report,
         _LIMITS.reset(token)
 
 
-def _validate_sections(path: str, root: Node, content: model.Content, report: Report) -> None:
+def _validate_sections(path: str, root: Node, content: Any, report: Report) -> None:
+    known = sections(type(content))
     if not isinstance(root, MappingNode):
-        report.error(node_pos(path, root), f"expected a mapping of sections at the top of the file, found {describe_node(root)}", f"start with one of: {', '.join(SECTIONS)}")
+        message = f"expected a mapping of sections at the top of the file, found {describe_node(root)}"
+        report.error(node_pos(path, root), message, f"start with one of: {', '.join(known)}")
         return
     for key_node, value_node in root.value:
         name = key_node.value if isinstance(key_node, ScalarNode) else None
-        spec = SECTIONS.get(name) if name is not None else None
-        if spec is None or name is None:
-            close = difflib.get_close_matches(str(name), list(SECTIONS), n=1)
+        cls = known.get(name) if isinstance(name, str) else None
+        if cls is None or name is None:
+            close = difflib.get_close_matches(str(name), list(known), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(SECTIONS)}")
+            report.error(
+                node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(known)}"
+            )
             continue
         if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG:
             continue
         if not isinstance(value_node, SequenceNode):
-            report.error(node_pos(path, value_node), f"section '{name}' must be a list, found {describe_node(value_node)}", "start each record with '- id: ...'")
+            message = f"section '{name}' must be a list, found {describe_node(value_node)}"
+            report.error(node_pos(path, value_node), message, "start each record with '- id: ...'")
             continue
-        target = getattr(content, name)
+        target: list[Record] = getattr(content, name)
         for item in value_node.value:
-            record = spec.validate(path, item, report)
-            if record is not None:
-                target.append(record)
+            validated = validate_record(cls, path, item, report)
+            if validated is not None:
+                target.append(validated)
 
 
-def json_schema() -> dict[str, Any]:
+def json_schema(content_cls: type) -> dict[str, Any]:
     """JSON Schema (draft-07) for a content file, from the same declarations the validator uses."""
     defs: dict[str, Any] = {}
-    properties = {name: {"type": ["array", "null"], "items": spec.json_schema(defs), "description": spec.doc} for name, spec in SECTIONS.items()}
+    properties = {
+        name: {"type": ["array", "null"], "items": Nested(cls).json_schema(defs), "description": doc_of(cls)}
+        for name, cls in sections(content_cls).items()
+    }
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "$id": "explainer-content.schema.json",

@@ -34,7 +34,9 @@ class SeedError(Exception):
 
 
 def _shown(file: str) -> str:
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in file)
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in file
+    )
 
 
 def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | None = None) -> Seed:
@@ -52,13 +54,19 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | 
     try:
         return _read(root, file, pure, seeds_dir, Options().max_seed_bytes if max_bytes is None else max_bytes)
     except OSError as exc:
-        raise SeedError(f"cannot read seed file '{file}': {exc.strerror or exc}", f"check the file name and that {seeds_dir}/{pure.name} is readable") from None
+        raise SeedError(
+            f"cannot read seed file '{file}': {exc.strerror or exc}",
+            f"check the file name and that {seeds_dir}/{pure.name} is readable",
+        ) from None
 
 
 def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str, max_bytes: int) -> Seed:
     folder = root / seeds_dir
     if folder.is_symlink() or (folder.is_dir() and folder.resolve() != root.resolve() / seeds_dir):
-        raise SeedError(f"the folder {seeds_dir}/ is a symbolic link or lies outside the project", f"make {seeds_dir}/ a real folder holding the articles")
+        raise SeedError(
+            f"the folder {seeds_dir}/ is a symbolic link or lies outside the project",
+            f"make {seeds_dir}/ a real folder holding the articles",
+        )
     path = root / pure
     if path.is_symlink():
         raise SeedError(f"'{file}' is a symbolic link", "seed files must be regular files, not links")
@@ -70,15 +78,22 @@ def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str, max_bytes:
     if not stat.S_ISREG(info.st_mode) or path.resolve().parent != folder.resolve():
         raise SeedError(f"'{file}' is not a regular file inside {seeds_dir}/", "seed files must be regular files")
     if info.st_size > max_bytes:
-        raise SeedError(f"seed file '{file}' is {info.st_size} bytes, more than the limit of {max_bytes}", "a seed is one article as plain text")
+        raise SeedError(
+            f"seed file '{file}' is {info.st_size} bytes, more than the limit of {max_bytes}",
+            "a seed is one article as plain text",
+        )
     with open(path, "rb") as handle:
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise SeedError(f"seed file '{file}' is more than {max_bytes} bytes, the limit", "a seed is one article as plain text")
+        raise SeedError(
+            f"seed file '{file}' is more than {max_bytes} bytes, the limit", "a seed is one article as plain text"
+        )
     if data.startswith(b"\xef\xbb\xbf"):
         raise SeedError(f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SeedError(f"seed file '{file}' is not valid UTF-8 (at byte {exc.start})", "convert the article to UTF-8") from None
+        raise SeedError(
+            f"seed file '{file}' is not valid UTF-8 (at byte {exc.start})", "convert the article to UTF-8"
+        ) from None
     return Seed(file, pure.name, text, hashlib.sha256(data).hexdigest(), normalize(text))

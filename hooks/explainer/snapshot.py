@@ -24,7 +24,11 @@ def hand_written_pages(root: Path, docs_dir: str = "docs") -> dict[str, bytes]:
     folder = root / docs_dir
     if not folder.is_dir():
         return {}
-    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*.md")) if p.is_file() and not p.is_symlink()}
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(folder.rglob("*.md"))
+        if p.is_file() and not p.is_symlink()
+    }
 
 
 def load_snapshot(spec: str, repo: Path, allow_errors: bool = False) -> Snapshot:

@@ -34,7 +34,7 @@ def paragraphs(text: str) -> list[Paragraph]:
     result: list[Paragraph] = []
     start = 0
     for m in _BREAK.finditer(text):
-        if text[start:m.start()].strip():
+        if text[start : m.start()].strip():
             result.append(Paragraph(len(result) + 1, start, m.start()))
         start = m.end()
     if text[start:].strip():
@@ -76,28 +76,31 @@ def layout(text: str, passages: list[tuple[int, int]]) -> list[Node]:
     root: list[Node] = []
     stack: list[tuple[int, list[Node]]] = [(len(text) + 1, root)]
     opens = sorted(elements.items(), key=lambda item: (item[0][0], -item[0][1]))
-    events: dict[int, list[tuple[str, object]]] = {}
-    for ext, members in opens:
-        events.setdefault(ext[0], []).append(("open", (ext, members)))
-    for para in paras:
-        events.setdefault(para.start, []).insert(0, ("para", para.number))
-    cuts = {0, len(text)} | set(events) | {e for ext in elements for e in ext} | {p for s, e in unique for p in (s, e)}
+    opens_at: dict[int, list[tuple[int, list[tuple[int, int]]]]] = {}  # start -> (end, passages) of elements
+    for (start, end), members in opens:
+        opens_at.setdefault(start, []).append((end, members))
+    para_at = {para.start: para.number for para in paras}
+    cuts = (
+        {0, len(text)}
+        | set(opens_at)
+        | set(para_at)
+        | {e for ext in elements for e in ext}
+        | {p for s, e in unique for p in (s, e)}
+    )
     cuts |= {p for b in breaks for p in b}
     break_at = dict(breaks)
     points = sorted(c for c in cuts if 0 <= c <= len(text))
     for i, at in enumerate(points):
         while stack[-1][0] <= at and len(stack) > 1:
             stack.pop()
-        for kind, payload in events.get(at, []):
-            if kind == "para":
-                stack[-1][1].append(Node("para", number=payload))  # type: ignore[arg-type]
-            else:
-                (_, end), members = payload  # type: ignore[misc]
-                # Passages sharing one extent nest, so that each still has an element of its own.
-                for s, e in sorted(members):
-                    node = Node("passage", anchor=f"q-{s}-{e}")
-                    stack[-1][1].append(node)
-                    stack.append((end, node.children))
+        if at in para_at:
+            stack[-1][1].append(Node("para", number=para_at[at]))
+        for end, members in opens_at.get(at, []):
+            # Passages sharing one extent nest, so that each still has an element of its own.
+            for s, e in sorted(members):
+                node = Node("passage", anchor=f"q-{s}-{e}")
+                stack[-1][1].append(node)
+                stack.append((end, node.children))
         if i + 1 == len(points):
             break
         nxt = points[i + 1]

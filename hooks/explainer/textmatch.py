@@ -51,7 +51,8 @@ class NormalizedText:
     @cached_property
     def after_space(self) -> dict[str, list[int]]:
         """Where each space is, by the AFTER_SPACE characters that follow it; built on first use."""
-        text, index = self.text, {}
+        text = self.text
+        index: dict[str, list[int]] = {}
         at = text.find(" ")
         while at != -1:
             key = text[at + 1 : at + 1 + AFTER_SPACE]
@@ -71,7 +72,9 @@ class NormalizedText:
             return _occurrences(self.text, needle)
         # Each occurrence has a space at `space` followed by `key`: only those places are compared.
         text = self.text
-        return [at - space for at in self.after_space.get(key, ()) if at >= space and text.startswith(needle, at - space)]
+        return [
+            at - space for at in self.after_space.get(key, ()) if at >= space and text.startswith(needle, at - space)
+        ]
 
 
 def _joins_previous(text: str, start: int, at: int) -> bool:
@@ -87,7 +90,9 @@ def _joins_previous(text: str, start: int, at: int) -> bool:
     if unicodedata.combining(ch) or unicodedata.combining(unicodedata.normalize("NFD", ch)[0]):
         return True
     cluster = text[start:at]
-    return unicodedata.normalize("NFC", cluster + ch) != unicodedata.normalize("NFC", cluster) + unicodedata.normalize("NFC", ch)
+    return unicodedata.normalize("NFC", cluster + ch) != unicodedata.normalize("NFC", cluster) + unicodedata.normalize(
+        "NFC", ch
+    )
 
 
 # A run of white space; and a run of ASCII words that are separated by single spaces, which stays as
@@ -143,11 +148,14 @@ def normalize(original: str) -> NormalizedText:
     return NormalizedText(original, text, tuple(starts), tuple(ends))
 
 
-
-
 # `str.translate(_FOLD)` as three substitutions, which are several times faster on non-ASCII text.
 _FOLD_SUBS = tuple(
-    (re.compile("[" + re.escape("".join(chr(c) for c, to in _FOLD.items() if to == folded and chr(c) != folded)) + "]"), folded)
+    (
+        re.compile(
+            "[" + re.escape("".join(chr(c) for c, to in _FOLD.items() if to == folded and chr(c) != folded)) + "]"
+        ),
+        folded,
+    )
     for folded in ("'", '"', "-")
 )
 
@@ -208,10 +216,12 @@ def find_passage(
     total = len(hits)
     if prefix:
         want = normalize_passage(prefix)
-        hits = [h for h in hits if seed.text[max(0, h - len(want) - 1):h].rstrip(" ").endswith(want)]
+        hits = [h for h in hits if seed.text[max(0, h - len(want) - 1) : h].rstrip(" ").endswith(want)]
     if suffix:
         want = normalize_passage(suffix)
-        hits = [h for h in hits if seed.text[h + len(needle):h + len(needle) + len(want) + 1].lstrip(" ").startswith(want)]
+        hits = [
+            h for h in hits if seed.text[h + len(needle) : h + len(needle) + len(want) + 1].lstrip(" ").startswith(want)
+        ]
     if occurrence is not None:
         hits = [hits[occurrence - 1]] if 0 < occurrence <= len(hits) else []
     return Found(tuple(Match(*seed.span(h, h + len(needle))) for h in hits), total)
@@ -261,7 +271,11 @@ def closest_passage(seed: NormalizedText, passage: str) -> str | None:
             continue  # the window compared there already covers this place
         compared.append(diagonal)
         lo, hi = max(0, diagonal - slack), min(len(keys), diagonal + size + slack)
-        blocks = [b for b in difflib.SequenceMatcher(None, wanted, keys[lo:hi], autojunk=False).get_matching_blocks() if b.size]
+        blocks = [
+            b
+            for b in difflib.SequenceMatcher(None, wanted, keys[lo:hi], autojunk=False).get_matching_blocks()
+            if b.size
+        ]
         if not blocks:
             continue
         first, last = lo + blocks[0].b, lo + blocks[-1].b + blocks[-1].size

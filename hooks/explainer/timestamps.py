@@ -34,7 +34,10 @@ def last_commit_time(root: Path, folders: tuple[str, ...]) -> datetime | None:
     try:
         result = subprocess.run(
             ["git", "-C", str(root), "log", "-1", "--format=%ct", "--", *folders],
-            capture_output=True, text=True, timeout=30, check=False,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
         )
     except (OSError, subprocess.SubprocessError):
         return None

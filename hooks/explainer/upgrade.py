@@ -9,6 +9,9 @@ Upgrades, oldest first:
 - dates before per-part bases: `year`, `month`, `day` as numbers, one `year_basis` and one
   `inference` record become `{value, basis}` parts (the month and day as stated, as the old shape
   meant) and an `inferences:` list.
+- names before organizations were records: a `names:` entry of kind `outlet` or `organisation` is left
+  out (such names are `organizations:` records now, and a declared name is shown on no page, so leaving
+  it out changes nothing a reader sees).
 """
 
 from __future__ import annotations
@@ -36,7 +39,10 @@ def _part(value: Node, basis: str, inference: str | None) -> MappingNode:
 
 
 def _upgrade_date(date: MappingNode) -> bool:
-    if not any(isinstance(_key(date, part), ScalarNode) for part in ("year", "month", "day")) and _key(date, "year_basis") is None:
+    if (
+        not any(isinstance(_key(date, part), ScalarNode) for part in ("year", "month", "day"))
+        and _key(date, "year_basis") is None
+    ):
         return False  # already the per-part shape (or nothing to upgrade)
     basis_node = _key(date, "year_basis")
     basis = basis_node.value if isinstance(basis_node, ScalarNode) else "stated"
@@ -60,11 +66,25 @@ def _upgrade_date(date: MappingNode) -> bool:
     return True
 
 
+# Kinds of `names:` entries from before organizations were a record kind of their own.
+OLD_NAME_KINDS = ("outlet", "organisation")
+
+
+def _old_kind_name(name: Node) -> bool:
+    kind = _key(name, "kind") if isinstance(name, MappingNode) else None
+    return isinstance(kind, ScalarNode) and kind.value in OLD_NAME_KINDS
+
+
 def upgrade(root: Node) -> int:
     """Upgrade one content file's nodes in place; returns how many records were upgraded."""
     count = 0
     if not isinstance(root, MappingNode):
         return 0
+    names = _key(root, "names")
+    if isinstance(names, SequenceNode):
+        kept = [name for name in names.value if not _old_kind_name(name)]
+        count += len(names.value) - len(kept)
+        names.value = kept
     events = _key(root, "events")
     if isinstance(events, SequenceNode):
         for event in events.value:

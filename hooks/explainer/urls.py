@@ -5,18 +5,36 @@ from __future__ import annotations
 import posixpath
 from dataclasses import dataclass
 
+from . import model
 from .resolve import Index
+from .schema import Page, Record
+
+
+def _index_of(cls: type[Record]) -> str:
+    page = cls.KIND.index
+    if page is None:
+        raise TypeError(f"{cls.__name__} has no index page")
+    return page.path
+
+
+def _own_page(cls: type[Record]) -> Page:
+    page = cls.KIND.page
+    if page is None:
+        raise TypeError(f"{cls.__name__} has no page of its own")
+    return page
+
 
 HOME = "index.md"
-PEOPLE = "people/index.md"
-QUOTES = "quotes/index.md"
-CLAIMS = "claims/index.md"
-TIMELINE = "timeline.md"
-DISAGREEMENTS = "disagreements.md"
-SOURCES = "sources/index.md"
-TRANSCRIPTS = "transcripts/index.md"
-COMPARE = "compare.md"
-CORRECTIONS = "corrections.md"
+PEOPLE = _index_of(model.Person)
+QUOTES = _index_of(model.Quote)
+CLAIMS = _index_of(model.Topic)
+TIMELINE = _index_of(model.Event)
+DISAGREEMENTS = _index_of(model.Disagreement)
+SOURCES = _index_of(model.Source)
+TRANSCRIPTS = _index_of(model.Transcript)
+CORRECTIONS = _index_of(model.Correction)
+REFERENCE = "reference.md"  # the content reference, generated from the declarations (see reference.py)
+COMPARE = "compare.md"  # the articles side by side (see compare.py)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
 # At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
@@ -24,23 +42,23 @@ CORRECTIONS_FEED = "corrections.atom"
 
 
 def person_page(person_id: str) -> str:
-    return f"people/{person_id}.md"
+    return _own_page(model.Person).path_of(person_id)
 
 
 def quote_page(quote_id: str) -> str:
-    return f"quotes/{quote_id}.md"
+    return _own_page(model.Quote).path_of(quote_id)
 
 
 def topic_page(topic_id: str) -> str:
-    return f"claims/{topic_id}.md"
+    return _own_page(model.Topic).path_of(topic_id)
 
 
 def transcript_page(transcript_id: str) -> str:
-    return f"transcripts/{transcript_id}.md"
+    return _own_page(model.Transcript).path_of(transcript_id)
 
 
 def source_page(source_id: str) -> str:
-    return f"sources/{source_id}.md"
+    return _own_page(model.Source).path_of(source_id)
 
 
 @dataclass(frozen=True)
@@ -74,31 +92,18 @@ class Urls:
 
 
 def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
-    """The page (source path) where a record is shown, and its anchor there ('' for a whole page)."""
-    kind = index.records[record_id][0]
-    if kind == "person":
-        return person_page(record_id), ""
-    if kind == "quote":
-        return quote_page(record_id), ""
-    if kind == "source":
-        return source_page(record_id), ""
-    if kind == "topic":
-        return topic_page(record_id), ""
-    if kind == "transcript":
-        return transcript_page(record_id), ""
-    if kind == "correction":
-        return CORRECTIONS, record_id
-    if kind == "transcript-line":
-        return transcript_page(index.transcript_of_line[record_id]), record_id
-    if kind == "omission":
-        return source_page(index.statement_by_id[record_id].citations[0].source), record_id
-    if kind in ("event", "order", "inference"):
-        return TIMELINE, record_id
-    if kind == "claim":
-        return topic_page(index.claims[record_id].topic), record_id
-    if kind in ("disagreement", "answer"):
-        return DISAGREEMENTS, record_id
-    owner = index.statement_by_id[record_id].owner
-    if kind == "source-fact":
-        return source_page(owner or ""), record_id
-    return person_page(owner or ""), record_id  # person-fact, relation
+    """The page (source path) where a record is shown, and its anchor there ('' for a whole page).
+
+    From the kind's declaration: its own page; else, at its id, its kind's index page, or the page of
+    the record it is shown with, or its owner's page.
+    """
+    record = index.records[record_id][1]
+    kind = type(record).KIND
+    if kind.page is not None:
+        return kind.page.path_of(record_id), ""
+    if kind.index is not None:
+        return kind.index.path, record_id
+    host = record.shown_with() or index.owner_of.get(record_id)
+    if host is None or host not in index.records:
+        return HOME, record_id  # content with errors (an unknown topic, say), which is never built
+    return home_page_of(index, host)[0], record_id

@@ -11,7 +11,7 @@ from .copying import Copying, measure_copying
 from .diagnostics import Report
 from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
-from .textmatch import closest_passage, find_passage
+from .textmatch import Found, closest_passage, find_passage
 
 Lock = dict[str, dict[str, tuple[int, int]]]  # source id -> citation key -> (start, end), see lock.py
 
@@ -49,7 +49,9 @@ class Verified:
         return measure_copying({source: seed.text for source, seed in self.seeds.items()})
 
 
-def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", max_bytes: int | None = None) -> tuple[dict[str, Seed], set[str]]:
+def load_seeds(
+    root: Path, index: Index, report: Report, seeds_dir: str = "seeds", max_bytes: int | None = None
+) -> tuple[dict[str, Seed], set[str]]:
     """The seeds by source id, and the ids of sources whose seed no longer matches its recorded SHA-256."""
     seeds: dict[str, Seed] = {}
     changed: set[str] = set()
@@ -60,46 +62,74 @@ def load_seeds(root: Path, index: Index, report: Report, seeds_dir: str = "seeds
             report.error(source.at("file"), exc.message, exc.hint)
             continue
         if source.sha256 is not None and source.sha256 != seed.sha256:
-            hint = "seeds are evidence and never edited; if the change is deliberate, review every citation of this seed reported as moved or broken, then update sha256 and run `explainer lock`"
+            hint = (
+                "seeds are evidence and never edited; if the change is deliberate, review every citation of "
+                "this seed reported as moved or broken, then update sha256 and run `explainer lock`"
+            )
             report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", hint)
             changed.add(source.id)
         seeds[source.id] = seed
     return seeds, changed
 
 
-def locate(citation: model.Citation, seed: Seed, report: Report, was: tuple[int, int] | None = None, changed: bool = False) -> Located | None:
+def locate(
+    citation: model.Citation, seed: Seed, report: Report, was: tuple[int, int] | None = None, changed: bool = False
+) -> Located | None:
     """Pin one citation; `changed` says its seed no longer matches its SHA-256, `was` where the lock had it."""
     found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
-    where = citation.at("quote")
-    if not found.matches:
-        if found.total == 0:
-            close = closest_passage(seed.normalized, citation.quote)
-            hint = f"closest passage in {seed.name}: \"{close}\"" if close else f"copy the passage from {seed.file} exactly"
-            if changed:
-                before = f" (it was at {was[0]}-{was[1]})" if was else ""
-                report.error(where, f"citation broke: the changed seed {seed.name} no longer contains \"{_clip(citation.quote)}\"{before}", hint)
-            else:
-                report.error(where, f"passage not found in {seed.name}: \"{_clip(citation.quote)}\"", hint)
-        elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
-            report.error(citation.at("occurrence"), f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}", f"use a number from 1 to {found.total}")
-        else:
-            report.error(where, f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix", "copy prefix/suffix from the text right before/after the passage")
-        return None
-    if len(found.matches) > 1:
-        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")
+    if len(found.matches) != 1:
+        _report_not_located(citation, seed, found, report, was, changed)
         return None
     match = found.matches[0]
-    if found.total > 1 and citation.occurrence is not None and len(find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix).matches) > 1:
+    if (
+        found.total > 1
+        and citation.occurrence is not None
+        and len(find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix).matches) > 1
+    ):
         # The site knows which place is meant, but the quote does not say so: a reader searching for it, or a
         # tool re-anchoring a W3C TextQuoteSelector by its text, finds several.
         report.warning(
             citation.at("occurrence"),
-            f"the passage occurs {found.total} times in {seed.name}: 'occurrence: {citation.occurrence}' picks one for the site, but the quote itself does not say which",
-            "add 'prefix:' or 'suffix:' with the words right before or after the place you mean (then 'occurrence:' can go)",
+            f"the passage occurs {found.total} times in {seed.name}: 'occurrence: {citation.occurrence}' picks one "
+            "for the site, but the quote itself does not say which",
+            "add 'prefix:' or 'suffix:' with the words right before or after the place you mean "
+            "(then 'occurrence:' can go)",
         )
     if changed and was is not None and was != (match.start, match.end):
-        report.warning(where, f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}", "check that the passage still supports the statement")
-    return Located(citation.source, seed.name, match.start, match.end, seed.text[match.start:match.end], citation.note)
+        message = f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}"
+        report.warning(citation.at("quote"), message, "check that the passage still supports the statement")
+    return Located(
+        citation.source, seed.name, match.start, match.end, seed.text[match.start : match.end], citation.note
+    )
+
+
+def _report_not_located(
+    citation: model.Citation, seed: Seed, found: Found, report: Report, was: tuple[int, int] | None, changed: bool
+) -> None:
+    where = citation.at("quote")
+    if len(found.matches) > 1:
+        hint = "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'"
+        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", hint)
+    elif found.total == 0:
+        close = closest_passage(seed.normalized, citation.quote)
+        hint = f'closest passage in {seed.name}: "{close}"' if close else f"copy the passage from {seed.file} exactly"
+        if changed:
+            before = f" (it was at {was[0]}-{was[1]})" if was else ""
+            report.error(
+                where,
+                f'citation broke: the changed seed {seed.name} no longer contains "{_clip(citation.quote)}"{before}',
+                hint,
+            )
+        else:
+            report.error(where, f'passage not found in {seed.name}: "{_clip(citation.quote)}"', hint)
+    elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
+        message = (
+            f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}"
+        )
+        report.error(citation.at("occurrence"), message, f"use a number from 1 to {found.total}")
+    else:
+        message = f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix"
+        report.error(where, message, "copy prefix/suffix from the text right before/after the passage")
 
 
 def _clip(text: str, limit: int = 80) -> str:
@@ -107,7 +137,14 @@ def _clip(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", lock: Lock | None = None, max_seed_bytes: int | None = None) -> Verified:
+def verify(
+    root: Path,
+    index: Index,
+    report: Report,
+    seeds_dir: str = "seeds",
+    lock: Lock | None = None,
+    max_seed_bytes: int | None = None,
+) -> Verified:
     seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes)
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
@@ -117,7 +154,11 @@ def verify(root: Path, index: Index, report: Report, seeds_dir: str = "seeds", l
             seed = seeds.get(citation.source)
             if seed is None:
                 continue  # unknown source or unreadable seed: already reported
-            was = lock.get(citation.source, {}).get(citation_key(statement.id, citation.quote)) if citation.source in changed else None
+            was = (
+                lock.get(citation.source, {}).get(citation_key(statement.id, citation.quote))
+                if citation.source in changed
+                else None
+            )
             hit = locate(citation, seed, report, was, citation.source in changed)
             if hit is not None:
                 pinned.append(hit)

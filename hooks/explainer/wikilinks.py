@@ -51,6 +51,15 @@ class PlacedLink:
     in_heading: bool
 
 
+@dataclass(frozen=True)
+class DocsPage:
+    """A hand-written page, read once: its path from the project root, its Markdown, and its wiki-links."""
+
+    path: str
+    text: str
+    links: tuple[PlacedLink, ...]
+
+
 # The HTML a link becomes. Markdown keeps it as it is (in its HTML stash), so neither Markdown nor
 # MkDocs' check of relative links (written for links to .md files) reads the record's URL or name.
 Resolve = Callable[[WikiLink], str]
@@ -61,7 +70,7 @@ class _WikiLinkProcessor(InlineProcessor):
         super().__init__(WIKILINK_PATTERN, md)
         self._extension = extension
 
-    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:
+    def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]  # as Markdown's stubs declare it
         link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
         html = self._extension.resolve(link)  # looked up each time: the host re-points it per page
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
@@ -102,41 +111,61 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
         m = candidates[number]
         line_index = bisect_right(line_starts, m.start()) - 1
         link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
-        yield PlacedLink(link, line_index + 1, m.start() - line_starts[line_index] + 1, _HEADING_LINE.match(lines[line_index]) is not None)
+        yield PlacedLink(
+            link,
+            line_index + 1,
+            m.start() - line_starts[line_index] + 1,
+            _HEADING_LINE.match(lines[line_index]) is not None,
+        )
 
 
-def check_markdown(path: str, source: str, verified: Verified, report: Report, line_offset: int = 0) -> None:
+def check_links(page: DocsPage, verified: Verified, report: Report) -> None:
     index = verified.index
-    for placed in find_wikilinks(source):
+    for placed in page.links:
         link = placed.link
-        pos = Pos(path, placed.line + line_offset, placed.col)
+        pos = Pos(page.path, placed.line, placed.col)
         if link.cite:
             if link.target not in index.statement_by_id:
-                report.error(pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
+                report.error(
+                    pos,
+                    f"[[cite:{link.target}]] names no statement",
+                    nearest_id_hint(link.target, index.statement_by_id, "statement"),
+                )
             elif placed.in_heading:
-                report.error(pos, f"[[cite:{link.target}]] is in a heading", "put the citation after the sentence it supports, not in a heading")
+                report.error(
+                    pos,
+                    f"[[cite:{link.target}]] is in a heading",
+                    "put the citation after the sentence it supports, not in a heading",
+                )
         elif link.target not in index.records:
-            report.error(pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
+            report.error(
+                pos,
+                f"wiki-link [[{link.target}]] names no record",
+                nearest_id_hint(link.target, index.records, "record"),
+            )
 
 
-def docs_pages(docs_dir: Path, root: Path) -> Iterator[tuple[str, str]]:
-    """(path from the root, text) of each regular Markdown page under `docs_dir`."""
+def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
+    """Each regular Markdown page under `docs_dir`, with its wiki-links; anything else is reported."""
+    pages: list[DocsPage] = []
     if not docs_dir.is_dir():
-        return
+        return pages
     for path in sorted(docs_dir.rglob("*.md")):
+        shown = path.relative_to(root).as_posix()
         if path.is_symlink() or not path.is_file():
+            report.error(
+                Pos(shown), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices"
+            )
             continue
-        yield path.relative_to(root).as_posix(), path.read_text(encoding="utf-8", errors="replace")
+        text = path.read_text(encoding="utf-8", errors="replace")
+        pages.append(DocsPage(shown, text, tuple(find_wikilinks(text))))
+    return pages
 
 
-def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -> None:
-    if not docs_dir.is_dir():
-        return
-    for path in sorted(docs_dir.rglob("*.md")):
-        if path.is_symlink() or not path.is_file():
-            report.error(Pos(path.relative_to(root).as_posix()), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices")
-    for path, text in docs_pages(docs_dir, root):
-        check_markdown(path, text, verified, report)
+def check_docs(pages: list[DocsPage], verified: Verified, report: Report) -> None:
+    """Every wiki-link of the hand-written pages names a record (a citation marker: a statement)."""
+    for page in pages:
+        check_links(page, verified, report)
 
 
 def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:
@@ -146,5 +175,5 @@ def plain_wikilinks(source: str, text_of: Callable[[WikiLink], str]) -> str:
     for p in reversed(placed):
         line = lines[p.line - 1]
         start = p.col - 1
-        lines[p.line - 1] = line[:start] + text_of(p.link) + line[start + len(p.link.raw):]
+        lines[p.line - 1] = line[:start] + text_of(p.link) + line[start + len(p.link.raw) :]
     return "".join(lines)

@@ -2,7 +2,8 @@
 
 Words are matched first, ignoring case; what differs in the words themselves is a change of wording
 (`words`), and words the compared wording leaves out are kept as `omitted` segments. A difference only
-of case, or of the punctuation between words, is house style (`style`), shown apart from real changes. Curly and straight quotes and dash variants count as the same throughout
+of case, or of the punctuation between words, is house style (`style`),
+    shown apart from real changes. Curly and straight quotes and dash variants count as the same throughout
 (the matching normalization of textmatch.py), and so do runs of white space.
 """
 
@@ -48,13 +49,17 @@ def _split(text: str) -> _Split:
 
 
 def _same_gap(a: str, b: str) -> bool:
-    return normalize_passage(" ".join(a.split()) or (" " if a else "")) == normalize_passage(" ".join(b.split()) or (" " if b else ""))
+    return normalize_passage(" ".join(a.split()) or (" " if a else "")) == normalize_passage(
+        " ".join(b.split()) or (" " if b else "")
+    )
 
 
 def diff_against(reference: str, wording: str) -> list[Segment]:
     """Segments of `wording` (plus `omitted` ones for reference words it lacks), marked by kind of difference."""
     ref, other = _split(reference), _split(wording)
-    matcher = difflib.SequenceMatcher(None, [w.casefold() for w in ref.words], [w.casefold() for w in other.words], autojunk=False)
+    matcher = difflib.SequenceMatcher(
+        None, [w.casefold() for w in ref.words], [w.casefold() for w in other.words], autojunk=False
+    )
     aligned: dict[int, int] = {}  # word of the wording -> matched word of the reference
     word_kind: list[str] = ["words"] * len(other.words)
     omitted_before: dict[int, str] = {}  # word of the wording -> reference text left out just before it
@@ -63,7 +68,9 @@ def diff_against(reference: str, wording: str) -> list[Segment]:
             for offset in range(i2 - i1):
                 i, j = i1 + offset, j1 + offset
                 aligned[j] = i
-                word_kind[j] = "same" if normalize_passage(ref.words[i]) == normalize_passage(other.words[j]) else "style"
+                word_kind[j] = (
+                    "same" if normalize_passage(ref.words[i]) == normalize_passage(other.words[j]) else "style"
+                )
         if op in ("delete", "replace"):
             left_out = "".join(ref.words[k] + (ref.gaps[k + 1] if k + 1 < i2 else "") for k in range(i1, i2))
             # A replaced stretch shows what it replaces first: "you ~~gonna~~ going to".
@@ -80,7 +87,7 @@ def diff_against(reference: str, wording: str) -> list[Segment]:
             add(text[:start], "same")
             if core:
                 add(core, kind)
-                add(text[start + len(core):], "same")
+                add(text[start + len(core) :], "same")
             return
         if segments and segments[-1].kind == kind and not kind.startswith("omitted"):
             segments[-1] = Segment(segments[-1].text + text, kind)
@@ -95,7 +102,11 @@ def diff_against(reference: str, wording: str) -> list[Segment]:
         before = aligned.get(k - 1) if k > 0 else -1
         after = aligned.get(k) if k < count else len(ref.words)
         ref_gap = ref.gaps[before + 1] if before is not None else ref.gaps[after] if after is not None else None
-        gap_kind = ("same" if _same_gap(ref_gap, gap) else "style") if ref_gap is not None else ("same" if not gap.strip() else "style")
+        gap_kind = (
+            ("same" if _same_gap(ref_gap, gap) else "style")
+            if ref_gap is not None
+            else ("same" if not gap.strip() else "style")
+        )
         if gap_kind == "style" and not gap.strip() and ref_gap:
             add(ref_gap.strip(), "omitted-style")  # the wording drops punctuation: show what it drops
             gap_kind = "same"

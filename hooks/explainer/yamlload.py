@@ -15,9 +15,13 @@ import re
 import stat
 import unicodedata
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
 
 from .diagnostics import Pos, Report
 from .options import Options
@@ -41,38 +45,62 @@ CORE_TAGS = {
     "tag:yaml.org,2002:timestamp",
 }
 
-__all__ = ["MappingNode", "Node", "ScalarNode", "SequenceNode", "load_yaml", "node_pos"]
+__all__ = ["MappingNode", "Mark", "Node", "ScalarNode", "SequenceNode", "load_yaml", "node_pos"]
+
+
+class Mark(Protocol):
+    """Where a YAML node or event starts, counted from 0 (PyYAML's and libyaml's marks both have these)."""
+
+    @property
+    def line(self) -> int: ...
+
+    @property
+    def column(self) -> int: ...
 
 
 class _Refused(Exception):
-    def __init__(self, mark: yaml.Mark | None, message: str, hint: str = "") -> None:
+    def __init__(self, mark: Mark | None, message: str, hint: str = "") -> None:
         super().__init__(message)
         self.mark = mark
         self.message = message
         self.hint = hint
 
 
-class _PlainDataComposer(yaml.composer.Composer):
-    """SafeLoader's composer, minus anchors, aliases, custom tags and unbounded nesting."""
+class _PlainDataLoader(yaml.SafeLoader):
+    """SafeLoader (PyYAML's pure-Python scanner and parser), minus anchors, aliases, custom tags and
+    unbounded nesting."""
 
+    _depth = 0
     max_depth = DEFAULTS.max_depth
 
-    def compose_node(self, parent: Node | None, index: object) -> Node:  # type: ignore[override]
-        event = self.peek_event()
+    def compose_node(self, parent: Node | None, index: int) -> Node | None:
+        event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML's stubs leave the parser untyped
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(event.start_mark, f"alias '*{event.anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
+            raise _Refused(
+                event.start_mark,
+                f"alias '*{event.anchor}' is not allowed",
+                "write the value out in full; anchors and aliases are not supported",
+            )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise _Refused(event.start_mark, f"anchor '&{anchor}' is not allowed", "write the value out in full; anchors and aliases are not supported")
+            raise _Refused(
+                event.start_mark,
+                f"anchor '&{anchor}' is not allowed",
+                "write the value out in full; anchors and aliases are not supported",
+            )
         tag = getattr(event, "tag", None)
-        if tag not in (None, "!") and self._expand(tag) not in CORE_TAGS:
+        if isinstance(tag, str) and tag != "!" and self._expand(tag) not in CORE_TAGS:
             shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
-            raise _Refused(event.start_mark, f"tag '{printable(shown)}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
-        self._depth = getattr(self, "_depth", 0) + 1
+            raise _Refused(
+                event.start_mark,
+                f"tag '{printable(shown)}' is not allowed",
+                "remove the tag: content files hold plain text, numbers, lists and mappings",
+            )
+        self._depth += 1
         try:
             if self._depth > self.max_depth:
                 raise _Refused(event.start_mark, f"nesting deeper than {self.max_depth} levels", "flatten the structure")
-            return super().compose_node(parent, index)  # type: ignore[arg-type]
+            return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
@@ -83,57 +111,45 @@ class _PlainDataComposer(yaml.composer.Composer):
         return tag
 
 
-class _PlainDataLoader(_PlainDataComposer, yaml.SafeLoader):
-    """The checks above over PyYAML's pure-Python scanner and parser."""
-
-
-if yaml.__with_libyaml__:
-
-    class _PlainDataCLoader(_PlainDataComposer, yaml.cyaml.CParser, yaml.resolver.Resolver):  # type: ignore[misc]
-        """The same checks over libyaml's scanner and parser (about ten times faster; same nodes and marks).
-
-        The composer stays Python's, so that every event still passes the checks in compose_node.
-        """
-
-        def __init__(self, stream: str) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
-            _PlainDataComposer.__init__(self)
-            yaml.resolver.Resolver.__init__(self)
+_WITH_LIBYAML = yaml.__with_libyaml__  # PyYAML's wheels ship libyaml; without it every file takes the checked path
+if _WITH_LIBYAML:
 
     class _TooDeep(Exception):
         pass
 
     _IMPLICIT = yaml.resolver.Resolver.yaml_implicit_resolvers
-    _WILDCARD = list(_IMPLICIT.get(None, []))
+    _WILDCARD: list[tuple[str, re.Pattern[str]]] = list(_IMPLICIT.get(None, []))
     # Resolver.resolve's candidates for a plain scalar, by its first character ('' for the empty one).
-    _IMPLICIT_BY_FIRST = {first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None}
-    _STR_TAG = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
-    _SEQ_TAG = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
-    _MAP_TAG = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
+    _IMPLICIT_BY_FIRST: dict[str, list[tuple[str, re.Pattern[str]]]] = {
+        first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None
+    }
+    _STR_TAG: str = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
+    _SEQ_TAG: str = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
+    _MAP_TAG: str = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
 
     def _resolve(kind: type, value: str | None, implicit: tuple[bool, bool]) -> str:
         """Resolver.resolve without path resolvers, with the candidates looked up once."""
         if kind is ScalarNode:
             if implicit[0]:
-                for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):  # type: ignore[index]
-                    if regexp.match(value):  # type: ignore[arg-type]
+                for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):
+                    if regexp.match(value or ""):
                         return tag
             return _STR_TAG
         if kind is SequenceNode:
             return _SEQ_TAG
         return _MAP_TAG
 
-    class _CComposer(yaml.cyaml.CParser):  # type: ignore[misc]
+    class _CComposer(CParser):
         """libyaml's own (compiled) composer, for the common case of a file without any problem.
 
         It cannot refuse anchors, aliases or tags itself: `_check_plain_data` looks at where each node
         starts afterwards (an anchor or a tag is the first thing of its node) and, on any doubt, the
-        file is composed again with `_PlainDataCLoader`. Nesting is bounded here, before it gets deep.
+        file is composed again with `_PlainDataLoader`. Nesting is bounded here, before it gets deep.
         The hooks libyaml's composer calls are plain functions (cheaper than methods), set per parser.
         """
 
         def __init__(self, stream: str, max_depth: int) -> None:
-            yaml.cyaml.CParser.__init__(self, stream)
+            CParser.__init__(self, stream)
             depth = 0
 
             def descend_resolver(parent: object, index: object) -> None:
@@ -150,16 +166,12 @@ if yaml.__with_libyaml__:
             self.ascend_resolver = ascend_resolver
             self.resolve = _resolve
 
-    _LOADER: type = _PlainDataCLoader
-else:  # pragma: no cover - PyYAML's wheels ship libyaml
-    _LOADER = _PlainDataLoader
-
 
 def node_pos(path: str, node: Node) -> Pos:
     return Pos(path, node.start_mark.line + 1, node.start_mark.column + 1)
 
 
-def _mark_pos(path: str, mark: yaml.Mark | None) -> Pos:
+def _mark_pos(path: str, mark: Mark | None) -> Pos:
     if mark is None:
         return Pos(path, 1, 1)
     return Pos(path, mark.line + 1, mark.column + 1)
@@ -174,7 +186,9 @@ def _offset_pos(path: str, data: bytes, offset: int) -> Pos:
 
 def printable(text: str) -> str:
     """`text` with every non-printable character written as an escape, safe to show in a message."""
-    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text)
+    return "".join(
+        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text
+    )
 
 
 def _text_pos(path: str, text: str, index: int) -> Pos:
@@ -190,7 +204,11 @@ def decode_text(path: str, data: bytes, report: Report) -> str | None:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        report.error(_offset_pos(path, data, exc.start), f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})", "save the file as UTF-8")
+        report.error(
+            _offset_pos(path, data, exc.start),
+            f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
+            "save the file as UTF-8",
+        )
         return None
 
 
@@ -211,34 +229,32 @@ def _bad_character(value: str) -> str | None:
 
 _MERGE_HINT = "write the keys out in full; anchors, aliases and merge keys are not supported"
 _KEY_HINT = "keys are short names such as 'text' or 'citations'"
-_CHARACTER_HINT = "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)"
+_CHARACTER_HINT = (
+    "remove it: content files hold printable text only (check escapes such as \\0, \\x.. or \\u.. in quoted text)"
+)
 _NUMBER_HINT = "numbers in content files are years, months, days, sequence numbers and occurrences"
 
 
-def _check_plain_data(path: str, node: Node, report: Report, options: Options, text: str | None = None) -> bool | None:
+def _check_plain_data(path: str, root: Node, report: Report, options: Options, text: str | None = None) -> bool | None:
     """Report what composition let through but content may not hold; False if the file must be refused.
 
     Duplicate keys are reported and the file is still validated; everything else refuses the file.
-    Given the file's `text`, first make sure that no node starts with an anchor ('&') or a tag ('!'),
-    as libyaml's own composer lets both through: if one does, report nothing and return None.
+    Given the file's `text` (after libyaml's own composer, which lets anchors and tags through), a node
+    that starts with an anchor ('&') or a tag ('!') makes it report nothing and return None: the file
+    is then composed again by the checked composer, which refuses or accepts each one.
     """
     # A scalar's value is the file's characters with line breaks made '\n', plus what escapes (after
     # a backslash) produce: without a backslash or an unprintable character, no scalar holds one.
     characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
-    properties = text is not None and ("&" in text or "!" in text)
-    if not characters:
-        clean = _clean(node, text if properties else None, options.max_key_chars, options.max_number_chars)
-        if clean is not False:
-            return clean
-    if properties and _has_properties(node, text):  # type: ignore[arg-type]
-        return None
+    properties = text if text is not None and ("&" in text or "!" in text) else None
     problems: list[tuple[Node, str, str]] = []
     ok = True
     max_key, max_number = options.max_key_chars, options.max_number_chars
-    stack = [node]
-    pop, push, extend = stack.pop, stack.append, stack.extend
+    stack = [root]
     while stack:
-        current = pop()
+        current = stack.pop()
+        if properties is not None and properties.startswith(("&", "!"), current.start_mark.index):
+            return None
         if isinstance(current, ScalarNode):
             value = current.value
             bad = _bad_character(value) if characters else None
@@ -246,98 +262,48 @@ def _check_plain_data(path: str, node: Node, report: Report, options: Options, t
                 problems.append((current, f"text contains {bad}", _CHARACTER_HINT))
                 ok = False
             elif current.tag == INT_TAG and len(value) > max_number:
-                problems.append((current, f"number is {len(value)} characters long, more than the limit of {max_number}", _NUMBER_HINT))
+                problems.append(
+                    (
+                        current,
+                        f"number is {len(value)} characters long, more than the limit of {max_number}",
+                        _NUMBER_HINT,
+                    )
+                )
                 ok = False
         elif isinstance(current, MappingNode):
             seen: dict[str, Node] = {}
             for key, value_node in current.value:
-                if isinstance(key, ScalarNode):
-                    name = key.value
-                    if key.tag == MERGE_TAG:
-                        problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
-                        ok = False
-                        continue
-                    if len(name) > max_key:
-                        problems.append((key, f"key is {len(name)} characters long, more than the limit of {max_key}", _KEY_HINT))
-                        ok = False
-                        continue
+                stack.append(value_node)
+                if not isinstance(key, ScalarNode):
+                    stack.append(key)
+                    continue
+                name = key.value
+                if key.tag == MERGE_TAG:
+                    problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
+                    ok = False
+                elif len(name) > max_key:
+                    problems.append(
+                        (key, f"key is {len(name)} characters long, more than the limit of {max_key}", _KEY_HINT)
+                    )
+                    ok = False
+                else:
                     if name in seen:
                         first = node_pos(path, seen[name])
-                        problems.append((key, f"duplicate key '{printable(name)}'", f"the key is first used at line {first.line}; keep one of them"))
+                        problems.append(
+                            (
+                                key,
+                                f"duplicate key '{printable(name)}'",
+                                f"the key is first used at line {first.line}; keep one of them",
+                            )
+                        )
                     else:
                         seen[name] = key
-                push(key)
-                push(value_node)
+                    stack.append(key)
         elif isinstance(current, SequenceNode):
-            extend(current.value)
+            stack.extend(current.value)
     for where, message, hint in problems:
         report.error(node_pos(path, where), message, hint)
     return ok
-
-
-def _has_properties(root: Node, text: str) -> bool:
-    """Whether any node of the tree starts with an anchor ('&') or a tag ('!'); an alias needs an anchor."""
-    stack = [root]
-    pop, extend = stack.pop, stack.extend
-    while stack:
-        current = pop()
-        if text.startswith(("&", "!"), current.start_mark.index):
-            return True
-        if isinstance(current, MappingNode):
-            for pair in current.value:
-                extend(pair)
-        elif isinstance(current, SequenceNode):
-            extend(current.value)
-    return False
-
-
-def _clean(root: Node, text: str | None, max_key: int, max_number: int) -> bool | None:
-    """True if `_check_plain_data` would find nothing in a tree whose scalars hold printable text only;
-    None if, given the text, a node starts with an anchor or a tag; False if unsure.
-
-    The same checks, in any order and without reporting, so that scalars need not be stacked. True
-    and None are only returned after every node was looked at, or at the node with the property.
-    """
-    stack = [root]
-    pop, push = stack.pop, stack.append
-    while stack:
-        current = pop()
-        if text is not None and text.startswith(("&", "!"), current.start_mark.index):
-            return None
-        if current.__class__ is MappingNode:
-            seen = set()
-            for key, value in current.value:
-                if key.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), key.start_mark.index):
-                        return None
-                    name = key.value
-                    if key.tag == MERGE_TAG or len(name) > max_key or name in seen or (key.tag == INT_TAG and len(name) > max_number):
-                        return False
-                    seen.add(name)
-                else:
-                    push(key)
-                if value.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), value.start_mark.index):
-                        return None
-                    if value.tag == INT_TAG and len(value.value) > max_number:
-                        return False
-                else:
-                    push(value)
-        elif current.__class__ is SequenceNode:
-            for item in current.value:
-                if item.__class__ is ScalarNode:
-                    if text is not None and text.startswith(("&", "!"), item.start_mark.index):
-                        return None
-                    if item.tag == INT_TAG and len(item.value) > max_number:
-                        return False
-                else:
-                    push(item)
-        elif current.__class__ is ScalarNode:
-            if current.tag == INT_TAG and len(current.value) > max_number:
-                return False
-        else:
-            return False
-    return True
 
 
 _OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "flow mapping": "the '{'"}
@@ -353,7 +319,10 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[str, str]:
         return problem, "indent with spaces, not tabs"
     opened = next((what for key, what in _OPENED.items() if key in context), None)
     if opened is not None and exc.context_mark is not None:
-        return problem, f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}"
+        return (
+            problem,
+            f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}",
+        )
     if "mapping values are not allowed" in problem:
         return problem, "put text that contains ': ' in quotes"
     if "cannot start any token" in problem:
@@ -368,7 +337,11 @@ def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes:
     shown = printable(display_path)
     if not SAFE_PATH.fullmatch(display_path):
         suggestion = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(display_path).name).strip("-") or "content.yaml"
-        report.error(Pos(shown), "the file name has characters other than letters, digits, '.', '_' and '-'", f"rename the file, e.g. to '{suggestion}'")
+        report.error(
+            Pos(shown),
+            "the file name has characters other than letters, digits, '.', '_' and '-'",
+            f"rename the file, e.g. to '{suggestion}'",
+        )
         return None
     try:
         info = os.lstat(path)
@@ -379,7 +352,11 @@ def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes:
             report.error(Pos(shown), "the file is not a regular file", "content files must be regular files")
             return None
         if info.st_size > max_bytes:
-            report.error(Pos(shown), f"file is {info.st_size} bytes, more than the limit of {max_bytes}", "split it into several files")
+            report.error(
+                Pos(shown),
+                f"file is {info.st_size} bytes, more than the limit of {max_bytes}",
+                "split it into several files",
+            )
             return None
         with open(path, "rb") as handle:
             data = handle.read(max_bytes + 1)
@@ -401,28 +378,30 @@ def load_yaml(path: Path, display_path: str, report: Report, options: Options = 
     if text is None:
         return None
     root = _compose_libyaml(text, options.max_depth)
-    if root is None:
-        return _checked(display_path, root, report, options)
     if root is not _FAILED:
-        ok = _check_plain_data(display_path, root, report, options, text)  # type: ignore[arg-type]
+        if root is None or not isinstance(root, Node):
+            return _checked(display_path, None, report, options)
+        ok = _check_plain_data(display_path, root, report, options, text)
         if ok is not None:
-            return root if ok else None  # type: ignore[return-value]
-    root = _compose_fast(text, options.max_depth)
-    if root is not _FAILED:
-        return _checked(display_path, root, report, options)
-    # The file has a problem: compose it again with the pure-Python parser, whose messages and
-    # positions are the ones this project documents and tests.
-    loader: _PlainDataComposer | None = None
+            return root if ok else None
+    # The file has a problem, or a node with an anchor or a tag: compose it again with the pure-Python
+    # parser and the checked composer, whose messages and positions are the ones this project
+    # documents and tests.
+    loader: _PlainDataLoader | None = None
     try:
         loader = _PlainDataLoader(text)
         loader.max_depth = options.max_depth
-        root = loader.get_single_node()
+        node = loader.get_single_node()
     except _Refused as exc:
         report.error(_mark_pos(display_path, exc.mark), exc.message, exc.hint)
         return None
     except yaml.reader.ReaderError as exc:
         hint = "remove it, e.g. with an editor that shows invisible characters; content files hold printable text only"
-        report.error(_text_pos(display_path, text, exc.position), f"file contains the character U+{exc.character:04X}, which YAML does not allow", hint)
+        report.error(
+            _text_pos(display_path, text, exc.position),
+            f"file contains the character U+{exc.character:04X}, which YAML does not allow",
+            hint,
+        )
         return None
     except yaml.MarkedYAMLError as exc:
         problem, hint = _syntax_error(exc)
@@ -434,7 +413,7 @@ def load_yaml(path: Path, display_path: str, report: Report, options: Options = 
     finally:
         if loader is not None:
             loader.dispose()
-    return _checked(display_path, root, report, options)
+    return _checked(display_path, node, report, options)
 
 
 _FAILED = object()
@@ -442,29 +421,15 @@ _FAILED = object()
 
 def _compose_libyaml(text: str, max_depth: int) -> Node | object | None:
     """Compose with libyaml's own composer, unchecked; `_FAILED` when anything at all goes wrong."""
-    if _LOADER is _PlainDataLoader:
+    if not _WITH_LIBYAML:
         return _FAILED
     composer = _CComposer(text, max_depth)
     try:
         return composer.get_single_node()
-    except Exception:  # whatever it is, the checked composers decide and report it
+    except Exception:  # whatever it is, the checked composer decides and reports it
         return _FAILED
     finally:
         composer.dispose()
-
-
-def _compose_fast(text: str, max_depth: int) -> Node | object | None:
-    """Compose with libyaml when it is there; `_FAILED` when anything at all goes wrong."""
-    if _LOADER is _PlainDataLoader:
-        return _FAILED
-    loader = _LOADER(text)
-    loader.max_depth = max_depth
-    try:
-        return loader.get_single_node()
-    except (_Refused, yaml.YAMLError):
-        return _FAILED
-    finally:
-        loader.dispose()
 
 
 def _checked(display_path: str, root: Node | None, report: Report, options: Options) -> Node | None:
