@@ -6,7 +6,8 @@ on_page_*   give generated pages their title and HTML; resolve wiki-links in han
             every page its JSON-LD.
 on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
-on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last good build.
+on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last
+            good build.
 """
 
 from __future__ import annotations

@@ -17,7 +17,8 @@ from explainer import model
 from explainer.catalogue import CATEGORIES, Words, english, load_words
 from explainer.diagnostics import Report
 from explainer.options import Options
-from explainer.render import STATEMENT_KINDS
+from explainer.render import KIND_IDS, OTHER_PAGES
+from explainer.schema import sections
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 from sitetext import page_text
@@ -34,29 +35,23 @@ FILE_NAME = re.compile(r"\.(html|md|atom|yaml|yml|js|css|json|jsonld|txt)$")
 SCRIPTS = sorted((ENGINE / "assets").glob("*.js"))
 
 # Keys made from data: a prefix, and the values that complete it (what the content or the code can hold).
+# The pages declared with the kinds (model.py) and those of no kind: each has a title and a description, an
+# index page also its name in a new site's menu.
+_PAGES = [
+    *(page for cls in sections(model.Content).values() for page in (cls.KIND.page, cls.KIND.index) if page is not None),
+    *OTHER_PAGES,
+]
+_INDEXES = {cls.KIND.index.words for cls in sections(model.Content).values() if cls.KIND.index is not None}
 DYNAMIC = {
     "voice.": set(model.VOICE_KINDS) - {"person"},
     "relation.": set(model.INVERSE_RELATION),
-    "kind.": set(STATEMENT_KINDS),
+    "kind.": set(KIND_IDS),
     "date.precision.": {"day", "month", "year", "range"},
     "date.part.": set(model.DATE_PARTS),
     "date.end.": {"earliest", "latest"},
     "timeline.came_": {"after", "before"},
-    "page.": {
-        f"{name}.{what}"
-        for name in (
-            "people",
-            "timeline",
-            "quotes",
-            "claims",
-            "disagreements",
-            "sources",
-            "compare",
-            "transcripts",
-            "corrections",
-        )
-        for what in ("title", "description")
-    },
+    "page.": {f"{page.words}.{what}" for page in _PAGES for what in ("title", "description")}
+    | {f"{name}.nav" for name in _INDEXES | {page.words for page in OTHER_PAGES}},
 }
 LIST_STYLE_PARTS = ("between", "pair", "last")
 
@@ -122,7 +117,8 @@ def test_no_words_in_the_stylesheets() -> None:
 
 def test_plural_forms_follow_the_language(tmp_path: Path) -> None:
     (tmp_path / "words.yaml").write_text(
-        "support:\n  articles:\n    one: '{n} artykuł'\n    few: '{n} artykuły'\n    many: '{n} artykułów'\n    other: '{n} artykułu'\n",
+        "support:\n  articles:\n    one: '{n} artykuł'\n    few: '{n} artykuły'\n"
+        "    many: '{n} artykułów'\n    other: '{n} artykułu'\n",
         encoding="utf-8",
     )
     report = Report()
@@ -154,7 +150,8 @@ BAD_WORDS = [
     (
         "placeholder the engine does not fill",
         "person:\n  quotes_by: 'Zitate von {name}'\n",
-        "words.yaml:2:14: error: 'person.quotes_by' uses {name}, which the engine does not fill\n    hint: it may use {person}",
+        "words.yaml:2:14: error: 'person.quotes_by' uses {name}, which the engine does not fill\n"
+        "    hint: it may use {person}",
     ),
     (
         "format spec",
@@ -164,7 +161,8 @@ BAD_WORDS = [
     (
         "missing plural form",
         "support:\n  articles:\n    one: '{n} artykuł'\n    other: '{n} artykułu'\n",
-        "words.yaml:3:5: error: 'support.articles' lacks the forms few, many\n    hint: this language's plural forms are one, few, many, other",
+        "words.yaml:3:5: error: 'support.articles' lacks the forms few, many\n"
+        "    hint: this language's plural forms are one, few, many, other",
     ),
     (
         "wrong shape",
@@ -195,11 +193,13 @@ def test_a_bad_words_file_is_reported_with_its_place(tmp_path: Path, case: str, 
     [
         (
             "language: klingon-x",
-            "mkdocs.yml:{line}:15: error: language 'klingon-x' is not a language code that CLDR knows, such as 'en', 'de' or 'pt-BR'",
+            "mkdocs.yml:{line}:15: error: language 'klingon-x' is not a language code that CLDR knows,"
+            " such as 'en', 'de' or 'pt-BR'",
         ),
         (
             "words: ../words.yaml",
-            "mkdocs.yml:{line}:12: error: words '../words.yaml' must be a YAML file inside the project, written like 'words.yaml' or 'words/de.yaml'",
+            "mkdocs.yml:{line}:12: error: words '../words.yaml' must be a YAML file inside the project,"
+            " written like 'words.yaml' or 'words/de.yaml'",
         ),
     ],
     ids=["unknown language", "file outside"],

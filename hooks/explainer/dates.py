@@ -64,7 +64,11 @@ def point_text(point: model.DatePoint, with_year: bool = True, words: Words | No
     month = words.items("date.months")[point.month.value - 1]
     shown_year = year if with_year else None
     if point.day is None:
-        return words.text("date.month", month=month, year=shown_year) if shown_year is not None else words.text("date.month_only", month=month)
+        return (
+            words.text("date.month", month=month, year=shown_year)
+            if shown_year is not None
+            else words.text("date.month_only", month=month)
+        )
     if shown_year is None:
         return words.text("date.day_only", month=month, day=point.day.value)
     return words.text("date.day", month=month, day=point.day.value, year=shown_year)
@@ -81,7 +85,9 @@ def date_text(date: model.EventDate, words: Words | None = None) -> str:
     if first.year.value != last.year.value or first.month is None:
         return words.text("date.between", first=point_text(first, words=words), last=point_text(last, words=words))
     if last.month is not None and first.month.value == last.month.value and first.day and last.day:
-        return words.text("date.between_days", first=point_text(first, False, words), day=last.day.value, year=last.year.value)
+        return words.text(
+            "date.between_days", first=point_text(first, False, words), day=last.day.value, year=last.year.value
+        )
     return words.text("date.between", first=point_text(first, False, words), last=point_text(last, words=words))
 
 
@@ -106,7 +112,10 @@ def inferred_badges(date: model.EventDate, words: Words | None = None) -> list[B
         if len(lists) == len(date.ends()) and all(parts == lists[0] for parts in lists):
             text = words.text("date.inferred", parts=words.join(lists[0]))
         else:
-            ends = [words.text("date.end_inferred", end=words.text(f"date.end.{end}"), parts=words.join(parts)) for end, parts in by_end.items()]
+            ends = [
+                words.text("date.end_inferred", end=words.text(f"date.end.{end}"), parts=words.join(parts))
+                for end, parts in by_end.items()
+            ]
             text = words.join(ends, "list.semicolons")
         badges.append(Badge(text, inference))
     return badges

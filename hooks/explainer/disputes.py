@@ -1,10 +1,11 @@
 """Which records a disagreement puts in doubt, from the links editors declare on the disagreements.
 
-A disagreement of substance lists, under `concerns`, the records it puts in doubt without taking a
-side (the event whose poster is disputed), and each answer lists the records that state its side
-(the quote as one article gives it to one speaker, the same words as another gives them to another). Every such record, and every answer, is disputed by that disagreement. A quote is a
-disputed *attribution* when the quotes on the sides of one disagreement have different speakers.
-Differences of wording (kind: wording) dispute nothing. Nothing here reads the records' text.
+A disagreement of substance lists, under `concerns`, the records it puts in doubt without taking a side (the
+event whose poster is disputed), and each answer lists the records that state its side (the quote as one
+article gives it to one speaker, the same words as another gives them to another). Every such record, and
+every answer, is disputed by that disagreement. A quote is a disputed *attribution* when the quotes on the
+sides of one disagreement have different speakers. Differences of wording (kind: wording) dispute nothing.
+Nothing here reads the records' text.
 """
 
 from __future__ import annotations

@@ -60,7 +60,9 @@ def _entry_title(site: SiteModel, correction: model.Correction) -> str:
     first = first if len(first) <= 90 else first[:89].rstrip() + "…"
     more = len(correction.statements) - 1
     words = site.words
-    return words.text("feed.entry_title_more", more, first=first) if more else words.text("feed.entry_title", first=first)
+    return (
+        words.text("feed.entry_title_more", more, first=first) if more else words.text("feed.entry_title", first=first)
+    )
 
 
 def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:

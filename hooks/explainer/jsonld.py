@@ -390,9 +390,18 @@ def annotation_collection(site: SiteModel, pub: Publication) -> dict[str, Any]:
     for statement in site.index.statements:
         # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
         disputes = site.disputed_by(statement.id)
-        tag = {"type": "TextualBody", "value": site.words.text("dispute.badge"), "format": "text/plain", "language": pub.language, "purpose": "tagging"}
+        tag = {
+            "type": "TextualBody",
+            "value": site.words.text("dispute.badge"),
+            "format": "text/plain",
+            "language": pub.language,
+            "purpose": "tagging",
+        }
         disputed: list[dict[str, Any]] = [tag] if disputes else []
-        disputed += [{"type": "SpecificResource", "source": absolute(pub.url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
+        disputed += [
+            {"type": "SpecificResource", "source": absolute(pub.url, site.url_of[d.id]), "purpose": "linking"}
+            for d in disputes
+        ]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
             prefix, suffix = selector_context(text, c.start, c.end)

@@ -19,7 +19,9 @@ def content_files(content_dir: Path) -> list[Path]:
     return sorted(files)
 
 
-def load_content(root: Path, options: Options | None = None, upgrade_old_shapes: bool = False) -> tuple[Content, Report]:
+def load_content(
+    root: Path, options: Options | None = None, upgrade_old_shapes: bool = False
+) -> tuple[Content, Report]:
     """Read every YAML file under the content folder, within the limits of `options` (the defaults without
     them); problems go to the report, never raise.
 

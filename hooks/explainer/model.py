@@ -429,9 +429,7 @@ class Quote(Record):
             "quote",
             schema_type="Quotation",
         ),
-        index=Page(
-            "quotes/index.md", "quotes_index.html", "quotes"
-        ),
+        index=Page("quotes/index.md", "quotes_index.html", "quotes"),
     )
 
     id: str = key(ID, "unique id; the page is quotes/<id>/")

@@ -43,7 +43,9 @@ class Note:
         articles = self.words.text("support.articles", self.articles)
         if self.articles == 1:
             return articles
-        return self.words.text("support.with_reports", articles=articles, reports=self.words.text("support.reports", self.independent))
+        return self.words.text(
+            "support.with_reports", articles=articles, reports=self.words.text("support.reports", self.independent)
+        )
 
     @property
     def chip(self) -> str:
@@ -51,7 +53,9 @@ class Note:
         articles = self.words.text("support.articles", self.articles)
         if self.articles == 1 or self.independent == self.articles:
             return articles
-        return self.words.text("support.chip", articles=articles, independent=self.words.text("support.independent", self.independent))
+        return self.words.text(
+            "support.chip", articles=articles, independent=self.words.text("support.independent", self.independent)
+        )
 
     @property
     def href(self) -> str:

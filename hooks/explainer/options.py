@@ -59,8 +59,16 @@ class Options:
     """Every option, with its default (the values this project was built with) and what it does."""
 
     content_dir: str = _option("content", "folder of the YAML records, relative to the project root", check=_folder)
-    seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it", check=_folder)
-    max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+    seeds_dir: str = _option(
+        "seeds",
+        "folder of the seed articles, relative to the project root; sources name files directly inside it",
+        check=_folder,
+    )
+    max_seed_bytes: int = _option(
+        4 * 1024 * 1024,
+        "largest seed article accepted, in bytes (a seed is one article as plain text)",
+        (1, 64 * 1024 * 1024),
+    )
     # The limits content files are read under (yamlload.py, schema.py): a hostile file can neither hang nor
     # exhaust the build. The largest real file is about 45 kB; PyYAML's own parser reads about 0.7 MB/s.
     max_file_bytes: int = _option(2 * 1024 * 1024, "largest content file accepted, in bytes", (1, 64 * 1024 * 1024))
@@ -68,11 +76,25 @@ class Options:
     max_key_chars: int = _option(100, "longest key in a content file, in characters", (1, 10_000))
     # Python refuses to convert a whole number of more than 4300 digits.
     max_number_chars: int = _option(100, "longest whole number in a content file, in characters", (1, 4300))
-    max_text_chars: int = _option(20_000, "longest text of a key without a limit of its own (such as 'text' or 'summary'), in characters", (1, 64 * 1024 * 1024))
+    max_text_chars: int = _option(
+        20_000,
+        "longest text of a key without a limit of its own (such as 'text' or 'summary'), in characters",
+        (1, 64 * 1024 * 1024),
+    )
     max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
     # The words readers see (catalogue.py): the language's plural rules and catalogue, and a site's own entries.
-    language: str = _option("en", "language of the words the engine shows (a BCP 47 code, as theme.language): its plural rules, and its catalogue where the engine has one", check=_language)
-    words: str = _option("", "YAML file of the site's own words, replacing the engine's entries of the same key (see the Words and translations page)", check=_words_file)
+    language: str = _option(
+        "en",
+        "language of the words the engine shows (a BCP 47 code, as theme.language): its plural rules, and its "
+        "catalogue where the engine has one",
+        check=_language,
+    )
+    words: str = _option(
+        "",
+        "YAML file of the site's own words, replacing the engine's entries of the same key "
+        "(see the Words and translations page)",
+        check=_words_file,
+    )
 
 
 def _env(node: yaml.Node) -> object:

@@ -173,8 +173,6 @@ class TreeLayout:
     ticks: tuple[Tick, ...]
 
 
-
-
 def generations(tree: FamilyTree) -> dict[str, int]:
     """0 for the oldest generation; a child one below its lowest parent; partners side by side.
 
@@ -232,7 +230,9 @@ def _row_order(members: list[str], couples: Sequence[Couple]) -> list[str]:
     return order
 
 
-def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = WIDE, words: Words | None = None) -> TreeLayout:
+def layout_family(
+    tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = WIDE, words: Words | None = None
+) -> TreeLayout:
     """Boxes in rows by generation; children who start no family of their own hang in a column under their
     parents' union, oldest first; the others go to the next row. Names in `texts` are wrapped to
     `m.name_chars`."""
@@ -291,7 +291,9 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
                 x += box_w
             for couple in tree.couples:
                 if couple.a in row and couple.b in row:
-                    couple_lines.append(_couple_line(couple, boxes[couple.a], boxes[couple.b], top, m, words or english()))
+                    couple_lines.append(
+                        _couple_line(couple, boxes[couple.a], boxes[couple.b], top, m, words or english())
+                    )
         row_bottom = max((boxes[p].bottom for p in row), default=top)
         # Union points of the families whose parents are all placed now.
         for family in tree.families:
@@ -469,7 +471,6 @@ TIMELINE_NARROW = TimelineMetrics(
 )
 
 
-
 @dataclass(frozen=True)
 class AxisTick:
     x: float
@@ -545,7 +546,9 @@ def _month_end(day: int) -> int:
     return d.replace(day=calendar.monthrange(d.year, d.month)[1]).toordinal()
 
 
-def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: TimelineMetrics, words: Words | None = None) -> list[Piece]:
+def axis_pieces(
+    spans: Sequence[tuple[int, int]], x: float, width: float, m: TimelineMetrics, words: Words | None = None
+) -> list[Piece]:
     """The time axis between `x` and `x + width`: a piece per calendar year that any span touches, from the
     first to the last month used in it; pieces that do not meet in time are separated by a break. Each
     piece is at least `min_piece` wide; the rest of the room goes by the dates in it that need it."""
@@ -632,7 +635,9 @@ def layout_timeline(
     above = m.label_width == 0
     chart_x = label_x if above else label_x + m.label_width
     chart_w = m.width - m.margin - chart_x
-    pieces = axis_pieces([e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m, words)
+    pieces = axis_pieces(
+        [e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m, words
+    )
     marks: list[TimelineMark] = []
     y = m.axis_height
     for row, entry in enumerate(entries):

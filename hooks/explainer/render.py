@@ -200,7 +200,9 @@ class SiteModel:
         for person in index.content.people:
             for relation in person.relations:
                 self.relations_of[person.id].append(
-                    RelationView(relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True)
+                    RelationView(
+                        relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True
+                    )
                 )
                 inverse = model.INVERSE_RELATION[relation.kind]
                 self.relations_of[relation.person].append(
@@ -553,7 +555,9 @@ def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2
     """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
     for an entry as HTML, `sep(loop, style)` for what follows a list item, and dates and shares in words."""
     env = jinja2.Environment(
-        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
+        loader=jinja2.ChoiceLoader(
+            [jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]
+        ),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -706,7 +710,9 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         index = cls.KIND.index
         if index is not None:
             title, description = page_words(words, index)
-            pages.append(PagePlan(index.path, title, index.template, _first_path(getattr(content, name)), description, index))
+            pages.append(
+                PagePlan(index.path, title, index.template, _first_path(getattr(content, name)), description, index)
+            )
     edit_paths = {COMPARE_PAGE.path: _first_path(content.sources)}
     for other in OTHER_PAGES:
         title, description = page_words(words, other)

@@ -177,7 +177,11 @@ class Text(Type):
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "string", "minLength": self.min_len, "maxLength": MAX_TEXT if self.max_len is None else self.max_len}
+        return {
+            "type": "string",
+            "minLength": self.min_len,
+            "maxLength": MAX_TEXT if self.max_len is None else self.max_len,
+        }
 
     def describe(self) -> str:
         return f"text, up to {self.limit():,} characters"

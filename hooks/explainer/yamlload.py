@@ -99,7 +99,9 @@ class _PlainDataLoader(yaml.SafeLoader):
         self._depth += 1
         try:
             if self._depth > self.max_depth:
-                raise _Refused(event.start_mark, f"nesting deeper than {self.max_depth} levels", "flatten the structure")
+                raise _Refused(
+                    event.start_mark, f"nesting deeper than {self.max_depth} levels", "flatten the structure"
+                )
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
