@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from . import codes
 from .diagnostics import Diagnostic, Pos
 
 Span = tuple[int, int]  # first and last day a date allows (proleptic ordinals)
@@ -256,19 +257,21 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
             continue
         first, second = number[relation.earlier], number[relation.later]
         if first == second:
-            problems.append(Diagnostic(relation.pos, f"'{relation.id}' orders the event '{relation.earlier}' against itself", "name another event"))
+            problems.append(Diagnostic(codes.ORDER_AGAINST_ITSELF, relation.pos, f"'{relation.id}' orders the event '{relation.earlier}' against itself", "name another event"))
             continue
         pair = (min(first, second), max(first, second))
         if pair in declared:
             other = declared[pair]
             message = f"the order of '{relation.earlier}' and '{relation.later}' is already declared by '{other.id}'"
-            problems.append(Diagnostic(relation.pos, message, f"see {other.pos}; declare each order once, on either event"))
+            problems.append(Diagnostic(codes.ORDER_DECLARED_TWICE, relation.pos, message, f"see {other.pos}; declare each order once, on either event"))
             continue
         declared[pair] = relation
         a, b = spans[first], spans[second]
         if a is not None and b is not None and b[1] < a[0]:
             hint = f"'{relation.later}' is dated {_span_text(b)}, '{relation.earlier}' {_span_text(a)}; check both dates and the relation"
-            problems.append(Diagnostic(relation.pos, f"'{relation.id}' puts '{relation.earlier}' before '{relation.later}', but their dates put '{relation.later}' first", hint))
+            problems.append(
+                Diagnostic(codes.ORDER_CONTRADICTS_DATES, relation.pos, f"'{relation.id}' puts '{relation.earlier}' before '{relation.later}', but their dates put '{relation.later}' first", hint),
+            )
             continue
         later_of[first] |= 1 << second
         earlier_of[second] |= 1 << first
@@ -284,7 +287,9 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
             continue  # dates alone cannot make a cycle; kept for safety
         where = min(declared_steps, key=lambda r: r.pos)
         text = " before ".join(f"'{items[i].id}'" for i in [*cycle, cycle[0]])
-        problems.append(Diagnostic(where.pos, f"the order of events goes round in a circle: {text}", "one of these relations (or dates) is wrong; an event cannot come before itself"))
+        problems.append(
+            Diagnostic(codes.ORDER_CYCLE, where.pos, f"the order of events goes round in a circle: {text}", "one of these relations (or dates) is wrong; an event cannot come before itself"),
+        )
 
     rank = [0] * len(items)
     for position, i in enumerate(reversed(forward.postorder)):
@@ -313,6 +318,7 @@ def _sequence_problems(items: list[Item], later: list[int], spans: list[Span | N
         item, other = items[i], items[j]
         problems.append(
             Diagnostic(
+                codes.SEQUENCE_CONTRADICTS_ORDER,
                 item.sequence_pos or Pos("?"),
                 f"sequence {sequence} lists '{item.id}' after '{other.id}' (sequence {other.sequence}), but {why} put '{item.id}' first",
                 "sequence only orders events the evidence leaves unordered; renumber so that it agrees with the dates and relations",

@@ -34,9 +34,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import model
+from . import codes, model
 from .copying import Copying, quoted_spans
-from .diagnostics import Pos, Report
+from .diagnostics import Code, Pos, Report, Severity
 from .support import Support, support_of_sources
 from .textmatch import normalize_passage
 from .verify import Located, Verified
@@ -65,11 +65,15 @@ class Prose:
 
 @dataclass(frozen=True)
 class CountFinding:
+    code: Code
     start: int
     end: int
     message: str
     hint: str
-    error: bool
+
+    @property
+    def error(self) -> bool:
+        return self.code.severity is Severity.ERROR
 
 
 def _fold(text: str) -> str:
@@ -121,7 +125,7 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
         reports = m["independent"] is not None or m["noun"].lower().startswith("report")
         if m["other"]:
             hint = "cite the passages of the articles you count, or name them (a source id shows as a link to the article)"
-            yield CountFinding(m.start(), m.end(), f"'{m.group()}' counts articles this text does not cite", hint, True)
+            yield CountFinding(codes.UNCITED_COUNT, m.start(), m.end(), f"'{m.group()}' counts articles this text does not cite", hint)
             continue
         anchor = _anchor(text, m.start(), m.end(), quoted)
         sources = list(dict.fromkeys(c.source for c in prose.evidence))
@@ -136,13 +140,13 @@ def check_prose(prose: Prose, copying: Copying, seed_text: dict[str, str], label
             support, actual, of = whole, number, ""  # the count is of all the articles cited
         if number != actual:
             what = ("independent report" if reports else "article") + ("s" if actual != 1 else "")
-            yield CountFinding(m.start(), m.end(), f"'{m.group()}', but the articles cited give {actual} {what}{of}", f"counted: {_support_text(support, copying, labels)}", True)
+            yield CountFinding(codes.WRONG_COUNT, m.start(), m.end(), f"'{m.group()}', but the articles cited give {actual} {what}{of}", f"counted: {_support_text(support, copying, labels)}")
         elif not reports and support.copies:
             sentence_start = max((s.end() for s in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
             sentence_end = next((s.end() for s in _SENTENCE_END.finditer(text, m.end())), len(text))
             if DISCLOSED.search(text, sentence_start, sentence_end) is None:
                 hint = f"say that they share text or how many independent reports they are, e.g. '{m.group()}, sharing text,'; counted: {_support_text(support, copying, labels)}"
-                yield CountFinding(m.start(), m.end(), f"'{m.group()}' counts copies of each other as separate articles{of}", hint, False)
+                yield CountFinding(codes.COPIES_COUNTED, m.start(), m.end(), f"'{m.group()}' counts copies of each other as separate articles{of}", hint)
 
 
 # ---- where counts are written -----------------------------------------------------------------
@@ -237,7 +241,7 @@ def check_counts(root: Path, verified: Verified, report: Report, docs_dir: str =
     for prose in pieces:
         for finding in check_prose(prose, copying, seed_text, labels):
             pos = _offset(prose.pos, prose.text, finding.start) if prose.sentence_bound else _locate(root, files, prose, finding.start)
-            (report.error if finding.error else report.warning)(pos, finding.message, finding.hint)
+            report.add(finding.code, pos, finding.message, finding.hint)
 
 
 class _FoldedSeeds(dict[str, str]):

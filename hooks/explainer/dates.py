@@ -12,7 +12,7 @@ import calendar
 import datetime
 from dataclasses import dataclass
 
-from . import model
+from . import codes, model
 from .diagnostics import Report
 
 MONTHS = tuple(calendar.month_name)[1:]
@@ -116,38 +116,48 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
     point_keys = [key for key in ("year", "month", "day") if getattr(date, key) is not None]
     if date.is_range and point_keys:
         message = "a date is either a single date (year, month, day) or a range (earliest, latest), not both"
-        report.error(date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range")
+        report.error(codes.RANGE_WITH_POINT, date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range")
         return []
     if date.is_range and (date.earliest is None or date.latest is None):
         missing = "latest" if date.latest is None else "earliest"
         hint = "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
-        report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
+        report.error(codes.INCOMPLETE_RANGE, date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
         return []
     if not date.is_range and date.year is None:
         hint = "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning (basis: inferred)"
-        report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
+        report.error(codes.DATE_WITHOUT_YEAR, date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
         return []
     used: list[model.DatePart] = []
     for _, point in date.ends():
         if point.day is not None and point.month is None:
-            report.error(point.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
+            report.error(codes.DAY_WITHOUT_MONTH, point.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
         elif point.day is not None and point.month is not None and point.year is not None and point_span(point) is None:
             year, month = point.year.value, point.month.value
             days = calendar.monthrange(year, month)[1]
-            report.error(point.at("day"), f"{MONTHS[month - 1]} {point.day.value}, {year} is not a calendar date", f"{MONTHS[month - 1]} {year} has {days} days; check the day and the month")
+            report.error(
+                codes.NOT_A_CALENDAR_DAY,
+                point.at("day"),
+                f"{MONTHS[month - 1]} {point.day.value}, {year} is not a calendar date",
+                f"{MONTHS[month - 1]} {year} has {days} days; check the day and the month",
+            )
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference is None:
                 hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"
-                report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
+                report.error(codes.INFERRED_WITHOUT_INFERENCE, part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
             elif part.basis == "stated" and part.inference is not None:
-                report.error(part.at("inference"), f"a stated {name} rests on no inference", "remove 'inference:', or set 'basis: inferred' if no article gives this part")
+                report.error(codes.STATED_WITH_INFERENCE, part.at("inference"), f"a stated {name} rests on no inference", "remove 'inference:', or set 'basis: inferred' if no article gives this part")
             elif part.inference is not None:
                 used.append(part)
     if date.earliest is not None and date.latest is not None:
         first, last = point_span(date.earliest), point_span(date.latest)
         if first is not None and last is not None:
             if first[0] > last[1]:
-                report.error(date.at("latest"), f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}", "swap 'earliest' and 'latest', or check both")
+                report.error(
+                    codes.RANGE_REVERSED,
+                    date.at("latest"),
+                    f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}",
+                    "swap 'earliest' and 'latest', or check both",
+                )
             elif first == last:
-                report.error(date.at("latest"), f"both ends of the range are {point_text(date.earliest)}", "write it as a single date (year, month, day)")
+                report.error(codes.RANGE_OF_ONE_DATE, date.at("latest"), f"both ends of the range are {point_text(date.earliest)}", "write it as a single date (year, month, day)")
     return used

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import model
+from . import codes, model
 from .diagnostics import Pos, Report
 from .mentions import MONTHS, NameMention, NameTable, Span, find_date_words, find_numbers, may_have_date_words, may_have_numbers, scan_quotes, words_of
 from .resolve import Index, Statement
@@ -402,7 +402,12 @@ class Grounding:
         words = words_of(value)  # for the quick tests that spare most texts the finders
         scan = scan_quotes(value)
         for at in scan.unclosed:
-            self.report.error(where(text.pos, value, at), f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes", "close the quotation, or remove the mark")
+            self.report.error(
+                codes.UNBALANCED_QUOTE,
+                where(text.pos, value, at),
+                f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes",
+                "close the quotation, or remove the mark",
+            )
         rest = value
         if scan.spans:
             masked = list(value)
@@ -424,7 +429,7 @@ class Grounding:
             if mention.key in text.evidence.entities or self._name_in_passages(mention.key, text.evidence.passages):
                 continue
             hint = self._hint(text.evidence, value, mention.start, "cite a passage that names it, link the record it stands for, or leave the name out")
-            self.report.error(where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
+            self.report.error(codes.UNGROUNDED_NAME, where(text.pos, value, mention.start), f"the {text.what} names {mention.shown}, but no passage it rests on does", hint)
         if text.inference:
             return
         for number in find_numbers(rest, skip_evidence_counts=True) if may_have_numbers(value, words) else []:
@@ -434,12 +439,12 @@ class Grounding:
                 continue  # "inferred as 2025": marked as inference, and an inference record derives it
             shown = value[number.start : number.end]
             hint = self._hint(text.evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference")
-            self.report.error(where(text.pos, value, number.start), f"the {text.what} gives the number '{shown}', which no passage it rests on gives", hint)
+            self.report.error(codes.UNGROUNDED_NUMBER, where(text.pos, value, number.start), f"the {text.what} gives the number '{shown}', which no passage it rests on gives", hint)
         for word in find_date_words(rest) if may_have_date_words(words) else []:
             if word.word in text.evidence.date_words or any(word.word in p.date_words for p in text.evidence.passages):
                 continue
             hint = self._hint(text.evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference")
-            self.report.error(where(text.pos, value, word.start), f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives", hint)
+            self.report.error(codes.UNGROUNDED_DATE_WORD, where(text.pos, value, word.start), f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives", hint)
 
     def _check_quotation(self, text: Text, span: Span, where: Locate) -> None:
         words = fold(span.text).strip(_EDGE_PUNCT)
@@ -457,7 +462,7 @@ class Grounding:
             hint += f"; {', '.join(elsewhere)} {'has' if len(elsewhere) == 1 else 'have'} these words elsewhere: cite that passage"
         elif _TITLE_CASE.fullmatch(" ".join(span.text.split())):
             hint += ", or, if it is the title of a work, declare it under 'names:' with kind: title"
-        self.report.error(where(text.pos, text.value, span.start), f"the {text.what} quotes \"{shown}\", which is not in the passages it rests on", hint)
+        self.report.error(codes.UNGROUNDED_QUOTE, where(text.pos, text.value, span.start), f"the {text.what} quotes \"{shown}\", which is not in the passages it rests on", hint)
 
     def _in_article(self, words: str, source_id: str) -> bool:
         seed = self.verified.seeds.get(source_id)
@@ -493,7 +498,7 @@ class Grounding:
         """After every text was checked: a declared name that no text uses is dead data (a warning)."""
         for name in self.index.content.names:
             if f"name:{name.name}" not in self.used_names:
-                self.report.warning(name.at("name"), f"the declared name '{name.name}' is used by no text", "remove the declaration, or use the name")
+                self.report.warning(codes.UNUSED_NAME, name.at("name"), f"the declared name '{name.name}' is used by no text", "remove the declaration, or use the name")
 
     def _check_declared_names(self) -> None:
         if not self.index.content.names:
@@ -505,13 +510,13 @@ class Grounding:
             for form, pos in [(name.name, name.at("name")), *_aliases_with_pos(name)]:
                 folded = fold(form)
                 if folded in seen:
-                    self.report.error(pos, f"the name '{form}' is declared twice", f"first declared at {seen[folded].pos}; declare each name once")
+                    self.report.error(codes.DUPLICATE_NAME, pos, f"the name '{form}' is declared twice", f"first declared at {seen[folded].pos}; declare each name once")
                     continue
                 seen[folded] = name
                 if folded in people:
-                    self.report.error(pos, f"'{form}' is a name of the person '{people[folded].id}'", "people's names come from people records; remove it here")
+                    self.report.error(codes.NAME_OF_PERSON, pos, f"'{form}' is a name of the person '{people[folded].id}'", "people's names come from people records; remove it here")
                 if seeds and not any(_occurs(folded, seed) for seed in seeds):
-                    self.report.error(pos, f"the declared name '{form}' occurs in no article", "declare names exactly as an article writes them")
+                    self.report.error(codes.NAME_NOT_IN_ARTICLES, pos, f"the declared name '{form}' occurs in no article", "declare names exactly as an article writes them")
 
 
 def _aliases_with_pos(name: model.Name) -> list[tuple[str, Pos]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from . import codes
 from .diagnostics import Pos, Report
 
 CONFIG_FILE = "mkdocs.yml"
@@ -69,7 +70,7 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
         root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         mark = getattr(exc, "problem_mark", None)
-        report.error(Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown), f"cannot read {shown}: {exc}")
+        report.error(codes.OPTIONS_UNREADABLE, Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown), f"cannot read {shown}: {exc}")
         return Options()
     node = root
     for key in SECTION:
@@ -80,7 +81,7 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
             return Options()
     where = f"{'.'.join(SECTION)}"
     if not isinstance(node, yaml.MappingNode):
-        report.error(_pos(shown, node), f"{where} must be a mapping of options", f"write options under it, e.g. '{where}: {{content_dir: content}}'")
+        report.error(codes.OPTIONS_NOT_A_MAPPING, _pos(shown, node), f"{where} must be a mapping of options", f"write options under it, e.g. '{where}: {{content_dir: content}}'")
         return Options()
     return _validate(shown, node, report)
 
@@ -96,25 +97,30 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
         name = str(key_node.value)
         if name not in declared:
             close = difflib.get_close_matches(name, declared, n=1)
-            report.error(_pos(shown, key_node), f"'{name}' is not an option of {'.'.join(SECTION)}", f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}")
+            report.error(
+                codes.UNKNOWN_OPTION,
+                _pos(shown, key_node),
+                f"'{name}' is not an option of {'.'.join(SECTION)}",
+                f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}",
+            )
             continue
         value = _scalar(value_node)
         default = declared[name].default
         if isinstance(default, int) and not isinstance(default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
-                report.error(_pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}")
+                report.error(codes.OPTION_WRONG_TYPE, _pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}")
                 continue
             low, high = declared[name].metadata["within"]
             if not low <= value <= high:
-                report.error(_pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}")
+                report.error(codes.OPTION_OUT_OF_RANGE, _pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}")
                 continue
         elif isinstance(default, str):
             if not isinstance(value, str):
-                report.error(_pos(shown, value_node), f"{name} must be text", f"for example {name}: {default}")
+                report.error(codes.OPTION_WRONG_TYPE, _pos(shown, value_node), f"{name} must be text", f"for example {name}: {default}")
                 continue
             problem = _folder(value) if name.endswith("_dir") else None
             if problem:
-                report.error(_pos(shown, value_node), f"{name} '{value}' {problem}")
+                report.error(codes.OPTION_NOT_A_FOLDER, _pos(shown, value_node), f"{name} '{value}' {problem}")
                 continue
         values[name] = value
     return Options(**values)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ import difflib
 import re
 from dataclasses import dataclass, field
 
-from . import chronology, dates, model
+from . import chronology, codes, dates, model
 from .diagnostics import Pos, Report
 from .disputes import Disputes, collect_disputes
 
@@ -62,15 +62,15 @@ class Index:
 
 def _register(index: Index, report: Report, kind: str, record: model.Record, record_id: str) -> bool:
     if record_id in RESERVED_IDS:
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
+        report.error(codes.RESERVED_ID, record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
         return False
     if is_reserved(record_id):
         hint = "sec-..., p-N, q-N-N, by-q-N-N, tip-N and wording-N are anchors on generated pages; choose another id"
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
+        report.error(codes.RESERVED_ID, record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
         return False
     if record_id in index.records:
         first_kind, first = index.records[record_id]
-        report.error(record.at("id"), f"duplicate id '{record_id}'", f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content")
+        report.error(codes.DUPLICATE_ID, record.at("id"), f"duplicate id '{record_id}'", f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content")
         return False
     index.records[record_id] = (kind, record)
     return True
@@ -85,7 +85,7 @@ def nearest_id_hint(value: str, known: list[str] | dict[str, object], what: str)
 
 def _check_ref(report: Report, pos: Pos, value: str | None, known: dict[str, object], what: str) -> None:
     if value is not None and value not in known:
-        report.error(pos, f"unknown {what} '{value}'", nearest_id_hint(value, known, what))
+        report.error(codes.UNKNOWN_REFERENCE, pos, f"unknown {what} '{value}'", nearest_id_hint(value, known, what))
 
 
 def _check_key_ref(report: Report, record: model.Record, key: str, value: str | None, known: dict[str, object], what: str) -> None:
@@ -99,11 +99,11 @@ def _check_voice(report: Report, voice: model.Voice | None, index: Index) -> Non
         return
     if voice.kind == "person":
         if voice.person is None:
-            report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
+            report.error(codes.VOICE_WITHOUT_PERSON, voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
         else:
             _check_key_ref(report, voice, "person", voice.person, index.people, "person")
     elif voice.person is not None:
-        report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", "remove 'person', or set kind: person")
+        report.error(codes.VOICE_PERSON_NOT_ALLOWED, voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", "remove 'person', or set kind: person")
 
 
 def build_index(content: model.Content, report: Report) -> Index:
@@ -176,7 +176,7 @@ def _check_references(index: Index, report: Report) -> None:
     for source in content.sources:
         first = seed_files.setdefault(source.file, source)
         if first is not source:
-            report.error(source.at("file"), f"seed '{source.file}' already belongs to source '{first.id}'", "each seed file is one source")
+            report.error(codes.SEED_USED_TWICE, source.at("file"), f"seed '{source.file}' already belongs to source '{first.id}'", "each seed file is one source")
     for statement in index.statements:
         for citation in statement.citations:
             _check_key_ref(report, citation, "source", citation.source, index.sources, "source")
@@ -192,13 +192,13 @@ def _check_references(index: Index, report: Report) -> None:
         for relation in person.relations:
             _check_key_ref(report, relation, "person", relation.person, index.people, "person")
             if relation.person == person.id:
-                report.error(relation.at("person"), f"{person.id} cannot be related to themselves", "name the other person")
+                report.error(codes.SELF_RELATION, relation.at("person"), f"{person.id} cannot be related to themselves", "name the other person")
                 continue
             pair = frozenset((person.id, relation.person))
             if pair in pairs:
                 first = pairs[pair]
                 hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
-                report.error(relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", hint)
+                report.error(codes.DUPLICATE_RELATION, relation.pos, f"the relation between '{person.id}' and '{relation.person}' is already declared", hint)
             else:
                 pairs[pair] = relation
     _check_events(index, report)
@@ -236,38 +236,43 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
             continue
         if disagreement.kind == "wording":
             hint = "remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"
-            report.error(holder.at("concerns"), "a difference of wording disputes nothing", hint)
+            report.error(codes.CONCERNS_IN_WORDING, holder.at("concerns"), "a difference of wording disputes nothing", hint)
             continue
         where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
         for record_id, pos in _items_with_pos(holder, "concerns"):
             statement = index.statement_by_id.get(record_id)
             if statement is None:
-                report.error(pos, f"unknown statement '{record_id}' in concerns", nearest_id_hint(record_id, index.statement_by_id, "statement"))
+                report.error(codes.UNKNOWN_REFERENCE, pos, f"unknown statement '{record_id}' in concerns", nearest_id_hint(record_id, index.statement_by_id, "statement"))
             elif statement.kind == "answer":
-                report.error(pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
+                report.error(codes.CONCERNS_AN_ANSWER, pos, f"'{record_id}' is an answer of a disagreement", "answers are disputed already; name the records that state a side")
             elif statement.kind == "omission":
-                report.error(pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
+                report.error(codes.CONCERNS_AN_OMISSION, pos, f"'{record_id}' is a passage left out, which states nothing", "name the records that state a side")
             elif record_id in named:
                 hint = "name each record once: on the answer whose side it states, or on the disagreement when it takes no side"
-                report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
+                report.error(codes.CONCERNS_NAMED_TWICE, pos, f"'{record_id}' is already named by {named[record_id]}", hint)
             else:
                 named[record_id] = where
 
 
 def _check_transcript_line(report: Report, line: model.TranscriptLine, index: Index) -> None:
     if (line.quote is None) == (line.action is None):
-        report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else")
+        report.error(
+            codes.TRANSCRIPT_LINE_SHAPE,
+            line.pos,
+            "a transcript line needs exactly one of 'quote' or 'action'",
+            "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else",
+        )
         return
     if line.quote is not None:
         _check_key_ref(report, line, "quote", line.quote, index.quotes, "quote")
         if line.citations:
-            report.error(line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
+            report.error(codes.QUOTE_LINE_CITATIONS, line.at("citations"), "a quote line cites through its quote", "move these citations to the quote's record")
         if line.speaker is not None:
-            report.error(line.at("speaker"), "a quote line takes its speaker from the quote", "set the speaker on the quote's record")
+            report.error(codes.QUOTE_LINE_SPEAKER, line.at("speaker"), "a quote line takes its speaker from the quote", "set the speaker on the quote's record")
     else:
         _check_voice(report, line.speaker, index)
         if not line.citations:
-            report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
+            report.error(codes.ACTION_WITHOUT_CITATIONS, line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
 
 
 def _items_with_pos(record: model.Record, key: str) -> list[tuple[str, Pos]]:
@@ -298,7 +303,7 @@ def _check_events(index: Index, report: Report) -> None:
         sequence = event.sequence if event.sequence is not None else 0
         items.append(chronology.Item(event.id, dates.span(event.date), (sequence, place), event.sequence, event.at("sequence")))
     for inference_id, inference in unused.items():
-        report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", f"name it from the part it gives ('inference: {inference_id}'), or remove it")
+        report.error(codes.UNUSED_INFERENCE, inference.at("id"), f"no date part names the inference '{inference_id}'", f"name it from the part it gives ('inference: {inference_id}'), or remove it")
     if len({item.id for item in items}) < len(items):
         return  # duplicate event ids are reported already; the order needs each id once
     index.chronology, problems = chronology.build(items, relations)

@@ -14,7 +14,7 @@ from typing import Any
 
 from yaml.constructor import SafeConstructor
 
-from . import model
+from . import codes, model
 from .diagnostics import Pos, Report
 from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, node_pos
 
@@ -72,14 +72,14 @@ class Text(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, ScalarNode) or node.tag != STR_TAG:
             hint = "put the value in quotes to make it text" if isinstance(node, ScalarNode) else ""
-            report.error(node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
+            report.error(codes.WRONG_TYPE, node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
             return None
         value = node.value
         if len(value.strip()) < self.min_len:
-            report.error(node_pos(path, node), "text must not be empty", "write the text, or remove the key")
+            report.error(codes.EMPTY_TEXT, node_pos(path, node), "text must not be empty", "write the text, or remove the key")
             return None
         if len(value) > self.max_len:
-            report.error(node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.max_len}", "shorten it or split the record")
+            report.error(codes.TEXT_TOO_LONG, node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.max_len}", "shorten it or split the record")
             return None
         return value
 
@@ -99,7 +99,7 @@ class Slug(Type):
             return None
         if _SLUG.fullmatch(value) is None:
             suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
-            report.error(node_pos(path, node), f"'{value}' is not a valid id", f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'")
+            report.error(codes.INVALID_ID, node_pos(path, node), f"'{value}' is not a valid id", f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'")
             return None
         return value
 
@@ -114,11 +114,11 @@ class Integer(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, ScalarNode) or node.tag != INT_TAG:
-            report.error(node_pos(path, node), f"expected a whole number, found {describe_node(node)}")
+            report.error(codes.WRONG_TYPE, node_pos(path, node), f"expected a whole number, found {describe_node(node)}")
             return None
         value = _CONSTRUCTOR.construct_yaml_int(node)
         if not self.minimum <= value <= self.maximum:
-            report.error(node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}")
+            report.error(codes.OUT_OF_RANGE, node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}")
             return None
         return value
 
@@ -136,12 +136,12 @@ class IsoDate(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         hint = "write the date as YYYY-MM-DD, e.g. 2026-11-29"
         if not isinstance(node, ScalarNode) or node.tag not in (STR_TAG, TIMESTAMP_TAG) or _ISO_DATE.fullmatch(node.value.strip()) is None:
-            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {describe_node(node) if node.tag != TIMESTAMP_TAG else 'a date with a time'}", hint)
+            report.error(codes.BAD_DATE, node_pos(path, node), f"expected a date (YYYY-MM-DD), found {describe_node(node) if node.tag != TIMESTAMP_TAG else 'a date with a time'}", hint)
             return None
         try:
             return datetime.date.fromisoformat(node.value.strip())
         except ValueError:
-            report.error(node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
+            report.error(codes.BAD_DATE, node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
             return None
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
@@ -159,7 +159,7 @@ class Choice(Type):
         if value not in self.values:
             close = difflib.get_close_matches(value, self.values, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, node), f"'{value}' is not one of: {', '.join(self.values)}", hint + "use one of the listed values")
+            report.error(codes.UNKNOWN_VALUE, node_pos(path, node), f"'{value}' is not one of: {', '.join(self.values)}", hint + "use one of the listed values")
             return None
         return value
 
@@ -174,10 +174,10 @@ class ListOf(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, SequenceNode):
-            report.error(node_pos(path, node), f"expected a list, found {describe_node(node)}", "start each item on its own line with '- '")
+            report.error(codes.WRONG_TYPE, node_pos(path, node), f"expected a list, found {describe_node(node)}", "start each item on its own line with '- '")
             return None
         if len(node.value) < self.min_items:
-            report.error(node_pos(path, node), f"list needs at least {self.min_items} item{'s' if self.min_items != 1 else ''}, found {len(node.value)}")
+            report.error(codes.TOO_FEW_ITEMS, node_pos(path, node), f"list needs at least {self.min_items} item{'s' if self.min_items != 1 else ''}, found {len(node.value)}")
             return None
         validate = self.item.validate
         items = PosList([validate(path, child, report) for child in node.value])
@@ -237,7 +237,7 @@ class Obj(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         pos = node_pos(path, node)
         if not isinstance(node, MappingNode):
-            report.error(pos, f"expected a mapping ({self.name}), found {describe_node(node)}", self.shape_hint)
+            report.error(codes.WRONG_TYPE, pos, f"expected a mapping ({self.name}), found {describe_node(node)}", self.shape_hint)
             return None
         values: dict[str, Any] = {}
         key_pos: dict[str, Pos] = {}
@@ -246,7 +246,7 @@ class Obj(Type):
         by_name: dict[str, tuple[str, Type, bool, tuple[int, int, bool] | None]] = self._by_name  # type: ignore[attr-defined]
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
-                report.error(node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
+                report.error(codes.WRONG_TYPE, node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
                 ok = False
                 continue
             name = key_node.value
@@ -256,7 +256,7 @@ class Obj(Type):
                 close = difflib.get_close_matches(name, known, n=1)
                 hint = f"did you mean '{close[0]}'? " if close else ""
                 # Reported, but the rest of the record is still checked so that all problems show at once.
-                report.error(node_pos(path, key_node), f"unknown key '{name}' in {self.name}", hint + f"allowed keys: {', '.join(known)}")
+                report.error(codes.UNKNOWN_KEY, node_pos(path, key_node), f"unknown key '{name}' in {self.name}", hint + f"allowed keys: {', '.join(known)}")
                 continue
             if name in seen:
                 continue  # already reported as a duplicate key by the loader
@@ -281,7 +281,7 @@ class Obj(Type):
                 values[attr] = value
         for required_key in self._required:  # type: ignore[attr-defined]
             if required_key.name not in seen:
-                report.error(pos, f"{self.name} is missing the required key '{required_key.name}'", f"add '{required_key.name}:' ({required_key.doc})")
+                report.error(codes.MISSING_KEY, pos, f"{self.name} is missing the required key '{required_key.name}'", f"add '{required_key.name}:' ({required_key.doc})")
                 ok = False
         if not ok:
             return None
@@ -624,7 +624,7 @@ SECTIONS: dict[str, Obj] = {
 def validate_file(path: str, root: Node, content: model.Content, report: Report) -> None:
     """Validate one file's top-level mapping and append its records to `content`."""
     if not isinstance(root, MappingNode):
-        report.error(node_pos(path, root), f"expected a mapping of sections at the top of the file, found {describe_node(root)}", f"start with one of: {', '.join(SECTIONS)}")
+        report.error(codes.NOT_SECTIONS, node_pos(path, root), f"expected a mapping of sections at the top of the file, found {describe_node(root)}", f"start with one of: {', '.join(SECTIONS)}")
         return
     for key_node, value_node in root.value:
         name = key_node.value if isinstance(key_node, ScalarNode) else None
@@ -632,12 +632,12 @@ def validate_file(path: str, root: Node, content: model.Content, report: Report)
         if spec is None or name is None:
             close = difflib.get_close_matches(str(name), list(SECTIONS), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
-            report.error(node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(SECTIONS)}")
+            report.error(codes.UNKNOWN_SECTION, node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(SECTIONS)}")
             continue
         if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG:
             continue
         if not isinstance(value_node, SequenceNode):
-            report.error(node_pos(path, value_node), f"section '{name}' must be a list, found {describe_node(value_node)}", "start each record with '- id: ...'")
+            report.error(codes.SECTION_NOT_A_LIST, node_pos(path, value_node), f"section '{name}' must be a list, found {describe_node(value_node)}", "start each record with '- id: ...'")
             continue
         target = getattr(content, name)
         for item in value_node.value:

@@ -18,6 +18,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 
+from . import codes
 from .diagnostics import Pos, Report
 from .resolve import nearest_id_hint
 from .verify import Verified
@@ -112,11 +113,11 @@ def check_markdown(path: str, source: str, verified: Verified, report: Report, l
         pos = Pos(path, placed.line + line_offset, placed.col)
         if link.cite:
             if link.target not in index.statement_by_id:
-                report.error(pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
+                report.error(codes.UNKNOWN_CITE, pos, f"[[cite:{link.target}]] names no statement", nearest_id_hint(link.target, index.statement_by_id, "statement"))
             elif placed.in_heading:
-                report.error(pos, f"[[cite:{link.target}]] is in a heading", "put the citation after the sentence it supports, not in a heading")
+                report.error(codes.CITE_IN_HEADING, pos, f"[[cite:{link.target}]] is in a heading", "put the citation after the sentence it supports, not in a heading")
         elif link.target not in index.records:
-            report.error(pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
+            report.error(codes.UNKNOWN_WIKI_LINK, pos, f"wiki-link [[{link.target}]] names no record", nearest_id_hint(link.target, index.records, "record"))
 
 
 def docs_pages(docs_dir: Path, root: Path) -> Iterator[tuple[str, str]]:
@@ -134,7 +135,7 @@ def check_docs(docs_dir: Path, root: Path, verified: Verified, report: Report) -
         return
     for path in sorted(docs_dir.rglob("*.md")):
         if path.is_symlink() or not path.is_file():
-            report.error(Pos(path.relative_to(root).as_posix()), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices")
+            report.error(codes.UNREADABLE_PAGE, Pos(path.relative_to(root).as_posix()), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices")
     for path, text in docs_pages(docs_dir, root):
         check_markdown(path, text, verified, report)
 
