@@ -278,7 +278,8 @@ def _href(value: str) -> Raw:
     return Raw(value.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E"))
 
 
-def _environment(markdown: bool) -> jinja2.Environment:
+def template_environment(markdown: bool) -> jinja2.Environment:
+    """Templates of this package for plain text, or for Markdown with every value escaped on output."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("explainer", "templates"),
         autoescape=False,
@@ -295,7 +296,7 @@ def _environment(markdown: bool) -> jinja2.Environment:
 
 def render_view(view: View, output_format: str, limit: int | None = None) -> str:
     """The view as text or Markdown; with `limit`, entries are left out from the end until it fits."""
-    template = _environment(output_format == "markdown").get_template("diff.md" if output_format == "markdown" else "diff.txt")
+    template = template_environment(output_format == "markdown").get_template("diff.md" if output_format == "markdown" else "diff.txt")
     text = template.render(view=view)
     if limit is None or len(text) <= limit:
         return text

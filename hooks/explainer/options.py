@@ -86,6 +86,19 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
     return _validate(shown, node, report)
 
 
+def read_site_address(config_path: Path) -> tuple[str, bool]:
+    """`site_url` (with `!ENV` resolved; "" when unset or unreadable) and `use_directory_urls` of mkdocs.yml:
+    where the site's pages are published, for links to them from what the checker writes."""
+    try:
+        root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return "", True
+    pairs = root.value if isinstance(root, yaml.MappingNode) else []
+    values = {k.value: _scalar(v) for k, v in pairs if isinstance(k, yaml.ScalarNode)}
+    site_url, directory_urls = values.get("site_url"), values.get("use_directory_urls", True)
+    return site_url if isinstance(site_url, str) else "", directory_urls is not False
+
+
 def _pos(shown: str, node: yaml.Node) -> Pos:
     return Pos(shown, node.start_mark.line + 1, node.start_mark.column + 1)
 

@@ -16,6 +16,7 @@ DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
 CORRECTIONS = "corrections.md"
+ERROR_CODES = "error-codes.md"  # what each code of `explainer check` means (codes.py)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
 # At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.

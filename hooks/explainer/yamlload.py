@@ -424,7 +424,7 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
         report.error(codes.UNPRINTABLE_CHARACTER, _text_pos(display_path, text, exc.position), f"file contains the character U+{exc.character:04X}, which YAML does not allow", hint)
         return None
     except yaml.MarkedYAMLError as exc:
-        code, code, problem, hint = _syntax_error(exc)
+        code, problem, hint = _syntax_error(exc)
         report.error(code, _mark_pos(display_path, exc.problem_mark or exc.context_mark), problem, hint)
         return None
     except yaml.YAMLError as exc:
