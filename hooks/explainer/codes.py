@@ -113,10 +113,19 @@ _GREETING = "said “hello there” to Bob"
 _SEED_SHA256 = hashlib.sha256(EXAMPLE_SEED.encode("utf-8")).hexdigest()
 _LOCKED_SOURCES = SOURCES.replace("    title: A Tiny", f"    sha256: {_SEED_SHA256}\n    title: A Tiny")
 _GREETING_AT = EXAMPLE_SEED.index(_GREETING)
-_LOCK = (
-    f'{{"sources": {{"article": {{"seed": "article.txt", "sha256": "{_SEED_SHA256}", "citations": '
-    f'{{"ann-greets | {_GREETING}": [{_GREETING_AT}, {_GREETING_AT + len(_GREETING)}]}}}}}}}}\n'
-)
+_LOCK = f"""\
+{{
+ "sources": {{
+  "article": {{
+   "seed": "article.txt",
+   "sha256": "{_SEED_SHA256}",
+   "citations": {{
+    "ann-greets | {_GREETING}": [{_GREETING_AT}, {_GREETING_AT + len(_GREETING)}]
+   }}
+  }}
+ }}
+}}
+"""
 
 
 def _claim(text: str = "Ann greets Bob.", *, keys: str = "", citation: str = f"quote: {_GREETING}") -> str:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import model, urls
+from . import codes, model, urls
 from .render import PagePlan, SiteModel
 
 CONTEXT = "https://schema.org"
@@ -201,6 +201,15 @@ def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[st
     return None
 
 
+def error_codes_data(pub: Publication, url: str) -> dict[str, Any]:
+    """The error-codes page: the set of codes `explainer check` reports, each a term defined there."""
+    terms = [
+        {"@type": "DefinedTerm", "termCode": c.code, "name": c.name, "description": c.summary, "url": absolute(pub.url, f"{url}#{c.anchor}")}
+        for c in codes.CODES
+    ]
+    return {"@type": "DefinedTermSet", "name": "Error codes of explainer check", "hasDefinedTerm": terms}
+
+
 def correction_data(site: SiteModel, pub: Publication, correction: model.Correction) -> dict[str, Any]:
     """One entry of the corrections log: what a statement says now, why, and since when."""
     return {
@@ -235,6 +244,8 @@ def page_data(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
             data["description"] = _plain(site, transcript.summary)
         if transcript.event:
             data["about"] = _named(site, pub, transcript.event, "Event")
+    elif plan.src_uri == urls.ERROR_CODES:
+        data = error_codes_data(pub, url)
     else:
         items = index_items(site, pub, plan.src_uri)
         if items is None:

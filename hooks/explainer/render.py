@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from . import dates, model, urls
+from . import dates, errorpage, model, urls
 from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
 from .disputes import speaker_key
@@ -399,7 +399,11 @@ class Renderer:
             layout_of=lambda source_id: source_layout(self.site, source_id),
             date_text=dates.date_text,
             inferred_badges=dates.inferred_badges,
+            steps=errorpage.steps(),
+            shown_example=errorpage.shown_example,
+            example_project=errorpage.example_project(),
         )
+        self.env.filters["ticks"] = _ticks
         self.env.filters["prose"] = _prose
         self.env.filters["clip"] = _clip
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
@@ -445,6 +449,12 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     return out
 
 
+def _ticks(text: str) -> Markup:
+    """Our own text with `backquoted` parts as code, escaped (the error-codes page's summaries and fixes)."""
+    parts = text.split("`")
+    return Markup("").join(Markup("<code>{}</code>").format(part) if n % 2 else escape(part) for n, part in enumerate(parts))
+
+
 def _first_path(records: list[Any]) -> str | None:
     return records[0].pos.path if records else None
 
@@ -463,6 +473,8 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
     corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
     pages.append(PagePlan(urls.CORRECTIONS, "Corrections", "corrections.html", _first_path(content.corrections), corrected))
+    codes_page = "Every problem explainer check reports: its stable code, an example of the bad input, and the fix."
+    pages.append(PagePlan(urls.ERROR_CODES, "Error codes", "error_codes.html", None, codes_page))
     for person in content.people:
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
     for quote in content.quotes:
