@@ -58,6 +58,10 @@ def ensure_node_tools() -> None:
     # --ignore-scripts: vnu-jar's install script would download a Java of its own; ensure_java uses Debian's.
     if subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT).returncode != 0:
         sys.exit("dev.py: npm ci failed (see above)")
+    # The one install script that is needed: the SARIF Multitool's, which only makes its program executable.
+    multitool = ROOT / "node_modules" / "@microsoft" / "sarif-multitool-linux" / "Sarif.Multitool"
+    if multitool.exists():
+        multitool.chmod(multitool.stat().st_mode | 0o100)
     stamp.write_text(fingerprint)
 
 

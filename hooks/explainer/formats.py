@@ -67,6 +67,11 @@ def _help_markdown(code: Code) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _pascal(name: str) -> str:
+    """SARIF's friendly name of a rule, a Pascal-case identifier: 'option-not-a-folder' -> 'OptionNotFolder'."""
+    return "".join(part.capitalize() for part in name.split("-") if len(part) > 1)
+
+
 def _level(severity: Severity) -> str:
     return "error" if severity is Severity.ERROR else "warning"
 
@@ -80,7 +85,7 @@ def to_sarif(diagnostics: Sequence[Diagnostic], *, version: str, help_page: str 
     for code in codes.CODES:
         rule: dict[str, Any] = {
             "id": code.code,
-            "name": "".join(part.capitalize() for part in code.name.split("-")),
+            "name": _pascal(code.name),
             "shortDescription": {"text": code.summary},
             "fullDescription": {"text": f"{code.summary} {code.fix}"},
             "help": {"text": f"{code.summary} Fix: {code.fix}", "markdown": _help_markdown(code)},
