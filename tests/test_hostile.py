@@ -519,7 +519,7 @@ def test_content_file_may_not_be_a_pipe(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "content" / "pipe.yaml")  # opened for reading, it would wait for a writer forever
     result = run_check(project)
-    assert result.stdout == "content/pipe.yaml:1:1: error: the file is not a regular file\n    hint: content files must be regular files\n"
+    assert result.stdout == "content/pipe.yaml:1:1: error EX103 unreadable-file: the file is not a regular file\n    hint: content files must be regular files\n"
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
@@ -527,14 +527,14 @@ def test_docs_page_may_not_be_a_pipe(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.mkfifo(project / "docs" / "pipe.md")
     result = subprocess.run([sys.executable, "-m", "explainer.cli", "check", "--root", str(project)], capture_output=True, text=True, timeout=5)
-    assert result.returncode == 1 and result.stdout.startswith("docs/pipe.md:1:1: error: ")
+    assert result.returncode == 1 and result.stdout.startswith("docs/pipe.md:1:1: error EX504 unreadable-page: ")
 
 
 @pytest.mark.parametrize(
     ("data", "expected"),
     [
-        (ALIAS_BOMB, f"content/x.yaml:2:5: error: anchor '&a' is not allowed\n    hint: {ANCHOR_HINT}\n"),
-        ("claims: !!python/object/apply:os.system ['touch PWNED']\n", f"content/x.yaml:1:9: error: tag '!!python/object/apply:os.system' is not allowed\n    hint: {TAG_HINT}\n"),
+        (ALIAS_BOMB, f"content/x.yaml:2:5: error EX109 anchor-or-alias: anchor '&a' is not allowed\n    hint: {ANCHOR_HINT}\n"),
+        ("claims: !!python/object/apply:os.system ['touch PWNED']\n", f"content/x.yaml:1:9: error EX110 yaml-tag: tag '!!python/object/apply:os.system' is not allowed\n    hint: {TAG_HINT}\n"),
     ],
     ids=["alias bomb", "python tag"],
 )

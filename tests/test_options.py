@@ -25,10 +25,10 @@ def _with_options(project: Path, block: str) -> Path:
 @pytest.mark.parametrize(
     ("block", "problem"),
     [
-        ("content_dirs: data", "mkdocs.yml:{line}:5: error: 'content_dirs' is not an option of extra.explainer\n    hint: did you mean 'content_dir'?"),
-        ("seeds_dir: ../elsewhere", "mkdocs.yml:{line}:16: error: seeds_dir '../elsewhere' must be a folder inside the project, written like 'content' or 'data/content'"),
-        ("max_seed_bytes: lots", "mkdocs.yml:{line}:21: error: max_seed_bytes must be a whole number\n    hint: for example max_seed_bytes: 4194304"),
-        ("max_seed_bytes: 0", "mkdocs.yml:{line}:21: error: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304"),
+        ("content_dirs: data", "mkdocs.yml:{line}:5: error EX003 unknown-option: 'content_dirs' is not an option of extra.explainer\n    hint: did you mean 'content_dir'?"),
+        ("seeds_dir: ../elsewhere", "mkdocs.yml:{line}:16: error EX006 option-not-a-folder: seeds_dir '../elsewhere' must be a folder inside the project, written like 'content' or 'data/content'"),
+        ("max_seed_bytes: lots", "mkdocs.yml:{line}:21: error EX004 option-wrong-type: max_seed_bytes must be a whole number\n    hint: for example max_seed_bytes: 4194304"),
+        ("max_seed_bytes: 0", "mkdocs.yml:{line}:21: error EX005 option-out-of-range: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304"),
     ],
     ids=["unknown option", "folder outside", "not a number", "out of range"],
 )

@@ -189,12 +189,12 @@ def run_check(root: Path, output_format: str, base: str | None = None) -> int:
         report = Report()
         check_against_base(base_side.site, SiteModel(verified, Urls()), base_side.side.label, report)
         diagnostics = sorted([*diagnostics, *report.items], key=lambda d: (d.pos, d.message))
-    write_check(diagnostics, output_format, root)
+    write_check(diagnostics, output_format, root, "explainer check" + (f" --base {base}" if base else ""))
     return 1 if any(d.severity is Severity.ERROR for d in diagnostics) else 0
 
 
-def write_check(diagnostics: list[Diagnostic], output_format: str, root: Path) -> None:
-    """The diagnostics on stdout in `output_format`; the counts on stderr."""
+def write_check(diagnostics: list[Diagnostic], output_format: str, root: Path, title: str = "explainer check") -> None:
+    """The diagnostics on stdout in `output_format`; the counts on stderr. `title` heads the Markdown table."""
     from . import formats
 
     if output_format in ("text", "github"):
@@ -210,7 +210,7 @@ def write_check(diagnostics: list[Diagnostic], output_format: str, root: Path) -
         if output_format == "sarif":
             sys.stdout.write(formats.to_sarif(diagnostics, version=_version(), help_page=page, uri_prefix=formats.repository_prefix(root)))
         else:
-            sys.stdout.write(formats.to_markdown(diagnostics, page))
+            sys.stdout.write(formats.to_markdown(diagnostics, page, title))
     summary = formats.summary_text(diagnostics)
     print(f"::notice::explainer check: {summary}" if output_format == "github" else summary, file=sys.stderr)
 

@@ -130,7 +130,7 @@ def _uri(path: str) -> str:
     return quote(path, safe="/")
 
 
-def to_markdown(diagnostics: Sequence[Diagnostic], help_page: str | None = None) -> str:
+def to_markdown(diagnostics: Sequence[Diagnostic], help_page: str | None = None, title: str = TOOL) -> str:
     """Every diagnostic as one row of a table, under a heading with the counts; cut (and said so) at
     MARKDOWN_LIMIT characters."""
     from .diffview import Raw, template_environment  # only this format needs the templates
@@ -143,7 +143,7 @@ def to_markdown(diagnostics: Sequence[Diagnostic], help_page: str | None = None)
     shown = list(diagnostics)
     while True:
         text = template.render(
-            diagnostics=shown, left_out=len(diagnostics) - len(shown), summary=summary_text(diagnostics), code_cell=code_cell
+            diagnostics=shown, left_out=len(diagnostics) - len(shown), title=title, summary=summary_text(diagnostics), code_cell=code_cell
         )
         if len(text) <= MARKDOWN_LIMIT or not shown:
             return text
