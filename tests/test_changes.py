@@ -377,7 +377,8 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
         " (hint: restore the entry; correct its wording if needed, but do not remove it)",
         f"::warning file=content/corrections.yaml,line=10,col=18,title=EX703 correction-without-change::correction 'bogus' names 'ann-greets', {unchanged} {label}"
         " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
-        f"::warning file=content/corrections.yaml,line=10,col=30,title=EX702 correction-of-new-statement::correction 'bogus' names 'ann-waves', which is new since {label}: only a published statement can be corrected"
+        f"::warning file=content/corrections.yaml,line=10,col=30,title=EX702 correction-of-new-statement::correction 'bogus' names 'ann-waves', "
+        f"which is new since {label}: only a published statement can be corrected"
         " (hint: remove it from the entry's statements)",
     ]
 

@@ -36,7 +36,8 @@ CASES = {
     ),
     "ambiguous quote": (
         {"claims.yaml": CLAIM.replace('said "hello there" to Bob', "Bob Example")},
-        [("content/claims.yaml", 7, 16, "error", "EX411 ambiguous-passage", "ambiguous passage: it occurs 2 times in tiny.txt", "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")],
+        [("content/claims.yaml", 7, 16, "error", "EX411 ambiguous-passage", "ambiguous passage: it occurs 2 times in tiny.txt",
+          "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'")],
     ),
     "missing citations": (
         {"claims.yaml": CLAIM.split("    citations:")[0]},
@@ -99,7 +100,8 @@ CHANGED_SEED = [
         'closest passage in tiny.txt: "said “hi” to Bob"',
     ),
     (
-        "content/people.yaml", 10, 20, "error", "EX407 citation-broke", "citation broke: the changed seed tiny.txt no longer contains \"Ann Example said “hello there” to Bob Example\" (it was at 17-62)",
+        "content/people.yaml", 10, 20, "error", "EX407 citation-broke",
+        "citation broke: the changed seed tiny.txt no longer contains \"Ann Example said “hello there” to Bob Example\" (it was at 17-62)",
         'closest passage in tiny.txt: "Ann Example said “hi” to Bob Example"',
     ),
     ("content/people.yaml", 18, 20, "warning", "EX413 citation-moved", "citation moved in the changed seed tiny.txt: from 75-91 to 73-89", "check that the passage still supports the statement"),

@@ -46,7 +46,8 @@ def test_github_format(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
         "::error file=content/claims.yaml,line=5,col=5,title=EX212 unknown-key::unknown key 'colour' in claim (hint: allowed keys: id, topic, text, attribution, about, event, citations)",
-        '::error file=content/claims.yaml,line=8,col=16,title=EX408 passage-not-found::passage not found in tiny.txt: "said goodbye to Bob" (hint: closest passage in tiny.txt: "said “hello there” to Bob")',
+        '::error file=content/claims.yaml,line=8,col=16,title=EX408 passage-not-found::passage not found in tiny.txt: "said goodbye to Bob" '
+        '(hint: closest passage in tiny.txt: "said “hello there” to Bob")',
     ]
 
 
