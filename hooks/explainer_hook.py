@@ -29,7 +29,7 @@ from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
-from explainer.render import PagePlan, Renderer
+from explainer.render import PagePlan, Renderer, anchor_ids
 from explainer.timestamps import content_time
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
@@ -128,7 +128,11 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     plan = _build["plans"].get(page.file.src_uri)
     if plan is None:
         return html
-    return _build["renderer"].render(plan, page.url)
+    rendered: str = _build["renderer"].render(plan, page.url)
+    # MkDocs collects a page's anchors from its Markdown; a generated page has none, so that links to its
+    # anchors (docs/how-to-edit.md to error-codes.md#ex303) are checked against the HTML instead.
+    page.present_anchor_ids = anchor_ids(rendered)
+    return rendered
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:

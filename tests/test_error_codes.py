@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import html
 import io
 import json
 import os
@@ -279,3 +280,43 @@ def test_the_editors_error_table_keys_on_codes() -> None:
         assert links, row
         for code, name, anchor in links:
             assert codes.BY_CODE[code].name == name and anchor == code.lower(), row
+
+
+# ---- the page -----------------------------------------------------------------------------------
+
+
+def _text(html_fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", html_fragment)).split())
+
+
+def test_the_error_codes_page_shows_every_code_with_its_example_and_fix(built_site: Path, tmp_path: Path) -> None:
+    page = (built_site / "error-codes" / "index.html").read_text(encoding="utf-8")
+    assert 'href="error-codes/"' in (built_site / "index.html").read_text(encoding="utf-8"), "the page is in the nav"
+    sections = dict(re.findall(r'<section class="ex-code" id="(ex\d{3})">(.*?)</section>', page, re.S))
+    assert list(sections) == [c.anchor for c in codes.CODES]
+    for code in codes.CODES:
+        shown = _text(sections[code.anchor])
+        assert shown.startswith(f"{code.code} {code.name} {code.severity.value}"), shown[:80]
+        assert code.summary.replace("`", "") in shown and f"Fix: {code.fix.replace('`', '')}" in shown
+        example = code.example
+        assert f"reported at {example.reported_file}, line {example.line}, column {example.column}" in shown
+        assert example.file in shown
+        marked = re.findall(r"<mark>(.*?)</mark>", sections[code.anchor], re.S)
+        if example.reported_file == example.file:
+            reported_text = None if example.link_to else example.text
+        else:
+            reported_text = {**codes.EXAMPLE_PROJECT, **example.also}.get(example.reported_file)
+        if isinstance(reported_text, bytes):
+            reported_text = reported_text.decode("utf-8", "backslashreplace")  # as the page shows bytes that are not UTF-8
+        lines = reported_text.splitlines() if reported_text is not None else []
+        if example.line <= len(lines):  # the reported line is marked (clipped as the page clips long lines)
+            line = lines[example.line - 1]
+            assert [html.unescape(m) for m in marked] == [line if len(line) <= 110 else line[:109] + "…"], code
+        else:  # the end of the file, a folder, a link
+            assert marked == [], code
+        assert f'href="#{code.anchor}"' in page, "listed in the index table"
+    # What the page says a report and the JSON look like is what the checker prints.
+    reading = html.unescape(re.search(r'<h2 id="sec-reading">.*?<pre><code>(.*?)</code></pre>', page, re.S)[1])
+    assert reading + "\n" == check_example(tmp_path / "text", UNKNOWN, "text")[1]
+    documented = json.loads(html.unescape(re.search(r"<pre><code>(\{[^<]*?version[^<]*)</code></pre>", page)[1]))
+    assert documented == json.loads(check_example(tmp_path / "json", UNKNOWN)[1])

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 import jinja2
@@ -447,6 +448,23 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     for part, source_id in x.site.prose_parts(text):
         out += Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
     return out
+
+
+class _Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids |= {value for name, value in attrs if name == "id" and value}
+
+
+def anchor_ids(html: str) -> set[str]:
+    """The ids in a page's HTML: what links from other pages may point at (`page.html#id`)."""
+    parser = _Ids()
+    parser.feed(html)
+    parser.close()
+    return parser.ids
 
 
 def _ticks(text: str) -> Markup:
