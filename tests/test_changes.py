@@ -21,6 +21,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
+from explainer import codes
 from explainer.diff import word_diff
 from explainer.diffview import markdown_escape
 
@@ -612,7 +613,7 @@ def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_onl
         (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
     # The build and the checker still refuse the old shape, with its place.
     _, diagnostics = check(Layout(old))
-    assert any(d.pos.path == "content/events.yaml" and "expected a mapping (year)" in d.message for d in diagnostics)
+    assert any(d.pos.path == "content/events.yaml" and d.code is codes.WRONG_TYPE for d in diagnostics)
     result = subprocess.run([EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1, result.stderr
     records = {r["id"]: r for r in json.loads(result.stdout)["records"]}

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project
+from explainer import codes
 from explainer.copying import measure_copying
 from explainer.counts import Prose, _fold, check_prose
 from explainer.diagnostics import Pos, Severity
@@ -76,15 +77,15 @@ def test_a_wrong_count_is_reported_at_its_place_with_the_real_count(tmp_path: Pa
         """
     project = make_project(tmp_path / "p", {"claims.yaml": claims})
     _, diagnostics = check(Layout(project))
-    assert [(str(d.pos), d.severity, d.message, d.hint) for d in diagnostics] == [
-        ("content/claims.yaml:6:11", Severity.ERROR, "'two articles', but the articles cited give 1 article", "counted: 1 article, 1 independent report: tiny"),
+    assert [(str(d.pos), d.severity, d.code, d.hint) for d in diagnostics] == [
+        ("content/claims.yaml:6:11", Severity.ERROR, codes.WRONG_COUNT, "counted: 1 article, 1 independent report: tiny"),
     ]
 
 
 def test_a_count_on_a_page_is_checked_against_the_statement_it_cites(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\nAs three articles say, Ann greets Bob [[cite:ann-greets]].\n\nFive articles tell the story.\n")
     _, diagnostics = check(Layout(project))
-    assert [(str(d.pos), d.message) for d in diagnostics] == [("docs/index.md:3:4", "'three articles', but the articles cited give 1 article")]
+    assert [(str(d.pos), d.code) for d in diagnostics] == [("docs/index.md:3:4", codes.WRONG_COUNT)]
 
 
 def test_the_real_content_has_no_count_findings() -> None:
