@@ -48,6 +48,7 @@ PAGES = {
     "transcript": "transcripts/extra-interview-transcript/",
     "how-to-edit": "how-to-edit/",
     "corrections": "corrections/",
+    "error-codes": "error-codes/",
 }
 STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement[id], .ex-inference[id]"
 

@@ -95,7 +95,7 @@ def to_sarif(diagnostics: Sequence[Diagnostic], *, version: str, help_page: str 
         if help_page:
             rule["helpUri"] = f"{help_page}#{code.anchor}"
         rules.append(rule)
-    results = []
+    results: list[dict[str, Any]] = []
     for d in diagnostics:
         results.append(
             {
