@@ -759,7 +759,7 @@ def site_stats(site: Path) -> tuple[int, float, int]:
         data = path.read_bytes()
         pages += 1
         size += len(data)
-        links += data.count(b'class="ex-cite__link"')
+        links += data.count(b'class="ex-chip"')
     return pages, size / 1e6, links
 
 

@@ -16,20 +16,23 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from explainer import assets
 from explainer.diagnostics import ExplainerError, Report
+from explainer.headings import Heading, anchor_ids, outline
 from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
-from explainer.render import PagePlan, Renderer, anchor_ids
+from explainer.render import PagePlan, Renderer
 from explainer.timestamps import content_time
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
@@ -119,20 +122,39 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     plan = _build["plans"].get(page.file.src_uri)
     if plan is not None:
         page.meta.update(page_meta(_build["renderer"].site, plan, _build["publication"]))
+        if plan.parent is not None and page.parent is None:
+            # A record's page is not in the menu; under its index page, the index is highlighted while the
+            # page is shown (MkDocs marks a page's parents active) and the theme's breadcrumbs lead back to it.
+            index = files.get_file_from_path(plan.parent)
+            if index is not None and index.page is not None:
+                page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
-    _build["wikilinks"].resolve = _build["renderer"].wikilink_resolver(page.url)
+    resolver = _build["renderer"].wikilink_resolver(page.url)
+    _build["wikilinks"].resolve = resolver
+    _build.setdefault("resolvers", {})[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     plan = _build["plans"].get(page.file.src_uri)
+    renderer: Renderer = _build["renderer"]
     if plan is None:
-        return html
-    rendered: str = _build["renderer"].render(plan, page.url)
-    # MkDocs collects a page's anchors from its Markdown; a generated page has none, so that links to its
-    # anchors (docs/how-to-edit.md to error-codes.md#ex303) are checked against the HTML instead.
-    page.present_anchor_ids = anchor_ids(rendered)
-    return rendered
+        rendered = renderer.finish_page(html, _build.get("resolvers", {}).get(page.file.src_uri))
+    else:
+        rendered = renderer.render(plan, page.url)
+        # Generated pages skip Markdown, so their table of contents comes from the headings they render.
+        page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
+        # Nor does MkDocs see their anchors: links to them (how-to-edit.md to error-codes.md#ex303) are checked
+        # against the ids of the rendered page.
+        page.present_anchor_ids = anchor_ids(rendered.html)
+    page.meta.update(rendered.meta)
+    return rendered.html
+
+
+def _anchor_link(heading: Heading) -> AnchorLink:
+    link = AnchorLink(str(escape(heading.title)), heading.id, heading.level)
+    link.children = [_anchor_link(child) for child in heading.children]
+    return link
 
 
 def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, nav: Any) -> dict[str, Any]:

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# The browser fixtures (one Chromium and one server for every browser test module).
+pytest_plugins = ["browser_support"]
+
 ROOT = Path(__file__).resolve().parent.parent
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
@@ -96,6 +99,7 @@ nav:
   - Transcripts: transcripts/index.md
   - Claims: claims/index.md
   - Disagreements: disagreements.md
+  - Compare the articles: compare.md
   - Sources: sources/index.md
 """
 

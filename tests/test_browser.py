@@ -10,26 +10,23 @@ palette, and every statement can be linked to. Screenshots of each page type go 
 
 from __future__ import annotations
 
-import functools
-import os
 import re
-import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 
-ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+from browser_support import (
+    AXE,
+    DESKTOP,
+    Reader,
+    _reader,
+    _screenshot,
+    _viewport_check,
+    _words,
+)
 
 # One page of each type.
 PAGES = {
@@ -50,249 +47,476 @@ PAGES = {
     "corrections": "corrections/",
     "error-codes": "error-codes/",
 }
+HILARIA = "people/hilaria-baldwin/"  # the page with the most statements
+LANDED = "sources/justify-snapping/?for=hilaria-age-41#q-506-524"  # a citation's link into an article
 STATEMENTS = "li.ex-statement[id], .ex-event[id], .ex-line[id], .ex-disagreement[id], .ex-inference[id]"
 
 
-def _words(text: str) -> str:
-    """Text as a reader compares it: runs of white space as one space, curly quotes as straight ones."""
-    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split())
+# --- citation chips: one per statement, a disclosure button with a popover -----------------------------------------
+
+CHIP = "a.ex-chip"
+CONTROLS = "a.ex-chip, a.ex-corrected, a.ex-copylink, a.ex-para, .ex-pop button, .ex-pop a, .ex-card button, .ex-landed a, .ex-landed button, .ex-reading-toggle, .ex-toggle"
+NAME = re.compile(r"(\d+) articles?(?:, (\d+) independent reports?)?")
 
 
-# --- the site, served on 127.0.0.1 -------------------------------------------------------------------------------
+def _chip(page: Page, statement_id: str) -> Locator:
+    return page.locator(f'li[id="{statement_id}"] > {CHIP}')
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-
-@pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(built_site)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
-
-
-# --- one browser per session, one context (and page) per kind of reader --------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: `python3 dev.py test` installs Debian's chromium with apt"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@dataclass
-class Reader:
-    """A browser tab with everything it asked for and every error it logged."""
-
-    base: str
-    context: BrowserContext
-    page: Page
-    requests: list[str] = field(default_factory=list)
-    errors: list[str] = field(default_factory=list)
-
-    def open(self, path: str, **kwargs: Any) -> Page:
-        self.requests.clear()
-        self.errors.clear()
-        self.page.goto(self.base + path, **kwargs)
-        return self.page
-
-    def external_requests(self) -> list[str]:
-        # data: and blob: URLs never leave the browser; anything else must come from the site itself.
-        return [url for url in self.requests if not url.startswith((self.base, "data:", "blob:"))]
-
-
-def _reader(browser: Browser, base: str, **options: Any) -> Reader:
-    context = browser.new_context(**options)
-    context.set_default_timeout(20_000)
-
-    def block(route: Route) -> None:  # nothing may leave the machine, even where there is a network
-        route.abort()
-
-    context.route(lambda url: not url.startswith((base, "data:", "blob:")), block)
-    reader = Reader(base, context, context.new_page())
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            reader.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
-
-    def on_request(request: Request) -> None:
-        reader.requests.append(request.url)
-
-    reader.page.on("console", on_console)
-    reader.page.on("pageerror", lambda error: reader.errors.append(f"uncaught: {error}"))
-    reader.page.on("request", on_request)
-    return reader
-
-
-@pytest.fixture(scope="session")
-def desktop(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
-    yield reader
-    reader.context.close()
-
-
-@pytest.fixture(scope="session")
-def dark(browser: Browser, site_url: str) -> Iterator[Reader]:
-    # The palettes follow prefers-color-scheme (mkdocs.yml), so a reader whose system is dark gets "slate".
-    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="dark")
-    yield reader
-    reader.context.close()
-
-
-@pytest.fixture(scope="session")
-def phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
-    yield reader
-    reader.context.close()
-
-
-def _screenshot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-
-
-def _viewport_check(page: Page, selector: str) -> dict[str, Any]:
-    """Where the first line of an element is, and whether a reader sees it there (not under the sticky header)."""
+def _pop_state(page: Page) -> dict[str, Any] | None:
     return page.evaluate(
-        """(selector) => {
-            const element = document.querySelector(selector);
-            if (!element) return null;
-            const box = element.getClientRects()[0] || element.getBoundingClientRect();
-            const x = Math.min(Math.max(box.left + Math.min(box.width, 40) / 2, 0), innerWidth - 1);
-            const y = box.top + box.height / 2;
-            const seen = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
-            return {top: box.top, bottom: box.bottom, height: innerHeight, visible: !!seen && element.contains(seen)};
-        }""",
-        selector,
-    )
-
-
-# --- following a citation there and back ---------------------------------------------------------------------------
-
-
-def test_a_citation_leads_to_its_highlighted_passage_and_back(desktop: Reader) -> None:
-    page = desktop.open(PAGES["person"])
-    marker = page.locator("li.ex-statement[id] a.ex-cite__link").first
-    statement_id = marker.evaluate("a => a.closest('li.ex-statement[id]').id")
-    passage = marker.evaluate("a => document.getElementById(a.getAttribute('aria-describedby')).querySelector('q').textContent")
-    target_url = marker.evaluate("a => a.href")
-    anchor = target_url.partition("#")[2]
-
-    marker.click()
-    page.wait_for_url(target_url)
-    highlighted = page.evaluate(
         """() => {
-            const target = document.querySelector('span.ex-passage:target');
-            if (!target) return null;
-            const style = getComputedStyle(target);
-            return {id: target.id, text: target.textContent, background: style.backgroundColor,
-                    outline: style.outlineStyle, outlineWidth: parseFloat(style.outlineWidth)};
+            const pop = document.getElementById('ex-pop');
+            if (!pop || pop.hidden) return null;
+            const box = pop.getBoundingClientRect();
+            return {title: pop.querySelector('.ex-pop__title').textContent, focused: pop.contains(document.activeElement),
+                    items: [...pop.querySelectorAll('ol > li')].map(li => ({article: li.querySelector('cite').textContent,
+                        sentence: li.querySelector('q').textContent, marked: li.querySelector('q mark').textContent,
+                        link: li.querySelector('a').textContent, href: li.querySelector('a').href})),
+                    top: box.top, bottom: box.bottom, left: box.left, right: box.right, width: box.width};
         }"""
     )
-    assert highlighted is not None, f"no span.ex-passage:target at {page.url}"
-    assert highlighted["id"] == anchor
-    assert _words(passage) in _words(highlighted["text"])
-    transparent = highlighted["background"] in {"transparent", "rgba(0, 0, 0, 0)"}
-    assert not transparent or (highlighted["outline"] != "none" and highlighted["outlineWidth"] > 0), highlighted
-    where = _viewport_check(page, f"#{anchor}")
-    _screenshot(page, "source-cited-passage-desktop")
-    assert where["visible"], f"the cited passage is not in view: {where}"
-
-    entry = page.locator(f"li#by-{anchor}")
-    expect(entry).to_be_visible()
-    back = entry.locator(f'ul a[href$="/#{statement_id}"]')
-    expect(back).to_have_count(1)
-    back_url = back.evaluate("a => a.href")
-    assert back_url == desktop.base + PAGES["person"] + "#" + statement_id
-    back.click()
-    page.wait_for_url(back_url)
-    assert page.evaluate("(id) => document.getElementById(id)?.matches(':target') ?? false", statement_id)
-    assert _viewport_check(page, f"#{statement_id}")["visible"]
 
 
-def test_citation_markers_have_accessible_names(desktop: Reader) -> None:
+def test_each_statement_has_one_chip_named_by_its_support(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
-    markers = page.evaluate(
-        """() => [...document.querySelectorAll('a.ex-cite__link')].map(a => {
-            const tip = document.getElementById(a.getAttribute('aria-describedby'));
-            return {label: a.getAttribute('aria-label'), text: a.textContent,
-                    tipRole: tip && tip.getAttribute('role'), source: tip && tip.querySelector('cite').textContent};
-        })"""
+    chips = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map(chip => ({
+            name: chip.getAttribute('aria-label'), text: chip.textContent, role: chip.getAttribute('role'),
+            expanded: chip.getAttribute('aria-expanded'), controls: chip.getAttribute('aria-controls'),
+            statement: chip.parentElement.closest('li, p, .ex-event')?.id ?? ''}))""",
+        CHIP,
     )
-    assert len(markers) > 10
-    for marker in markers:
-        match = re.fullmatch(r"Citation (\d+): (.+)", marker["label"] or "")
-        assert match, marker
-        assert marker["text"] == f"[{match.group(1)}]", marker
-        assert marker["tipRole"] == "tooltip" and _words(match.group(2)) == _words(marker["source"]), marker
-    expect(page.locator("a.ex-cite__link").first).to_have_accessible_name(re.compile(r"^Citation 1: \S"))
+    assert len(chips) > 50
+    for chip in chips:
+        assert NAME.fullmatch(chip["name"] or ""), chip
+        assert chip["name"].startswith(chip["text"]), chip  # the visible words are the start of its name (SC 2.5.3)
+        assert (chip["role"], chip["expanded"], chip["controls"]) == ("button", "false", "ex-pop"), chip
+    # One control per statement: no statement carries two.
+    statements = [c["statement"] for c in chips if c["statement"]]
+    assert len(statements) == len(set(statements))
+    assert page.locator("sup.ex-cite, .ex-cite__tip, .ex-support").count() == 0  # the old per-passage markers are gone
+    # The list is read only when opened: before that the popover the chips control is hidden and empty.
+    assert _pop_state(page) is None
+    assert page.evaluate("() => { const p = document.getElementById('ex-pop'); return p.hidden && !p.querySelector('li'); }")
+    expect(page.locator(CHIP).first).to_have_accessible_name(NAME)
 
 
-def test_the_passage_preview_shows_on_hover(desktop: Reader) -> None:
+def test_a_chip_lists_each_article_with_the_passage_in_its_sentence(desktop: Reader) -> None:
+    # Worked out by hand: the "fireworks" and "speak for her" articles print the same sentence word for word
+    # ("The video saw them engaging in a patronizing back-and-forth, with the yoga teacher–turned–reality star
+    # cuing up her husband’s responses."), so the statement rests on 2 articles but 1 independent report.
+    page = desktop.open(HILARIA)
+    chip = _chip(page, "hilaria-described-yoga-teacher-reality-star")
+    expect(chip).to_have_accessible_name("2 articles, 1 independent report")
+    expect(chip).to_have_text("2 articles, 1 independent")
+    chip.click()
+    state = _pop_state(page)
+    assert state is not None
+    assert state["title"] == "2 articles, 1 independent report"
+    sentence = "The video saw them engaging in a patronizing back-and-forth, with the yoga teacher–turned–reality star cuing up her husband’s responses."
+    assert [(i["article"], i["sentence"], i["marked"]) for i in state["items"]] == [
+        ("the “fireworks” article", sentence, "the yoga teacher–turned–reality star"),
+        ("the “speak for her” article", sentence, "the yoga teacher–turned–reality star"),
+    ]
+    assert [i["link"] for i in state["items"]] == ["Read in the “fireworks” article", "Read in the “speak for her” article"]
+    expect(page.locator("#ex-pop .ex-pop__explain")).to_contain_text("The “fireworks” article and the “speak for her” article copy each other, so they count as one report.")
+    expect(page.locator("#ex-pop .ex-pop__explain a")).to_have_accessible_name("How copying is measured")
+    mark = page.locator("#ex-pop mark").first.evaluate("m => getComputedStyle(m).backgroundColor")
+    assert mark not in {"transparent", "rgba(0, 0, 0, 0)"}
+    _screenshot(page, "person-popover-desktop")
+    page.keyboard.press("Escape")
+    assert _pop_state(page) is None
+
+
+def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
-    marker = page.locator("a.ex-cite__link").first
-    tip = page.locator(f"#{marker.get_attribute('aria-describedby')}")
-    expect(tip).to_be_hidden()
-    marker.hover()
-    expect(tip).to_be_visible()
-    _screenshot(page, "person-preview-desktop")
-    expect(tip).to_have_attribute("role", "tooltip")
-    expect(tip.locator("q")).not_to_be_empty()
-    expect(tip.locator("cite")).to_have_text(marker.get_attribute("aria-label").split(": ", 1)[1])
-    assert page.evaluate("(id) => { const r = document.getElementById(id).getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth; }", tip.get_attribute("id"))
-    page.mouse.move(1, 1)
-    expect(tip).to_be_hidden()
+    chip = page.locator(f"li.ex-statement[id] > {CHIP}").first
+    statement_id = chip.evaluate("a => a.parentElement.id")
+    statement_text = _words(chip.evaluate("a => { const li = a.parentElement.cloneNode(true); li.querySelectorAll('a.ex-chip, a.ex-copylink').forEach(e => e.remove()); return li.textContent; }"))
+    chip.click()
+    first = _pop_state(page)["items"][0]
+    page.locator("#ex-pop ol > li a").first.click()
+    page.wait_for_url(first["href"])
+    anchor = first["href"].partition("#")[2]
+    landed = page.evaluate(
+        """(anchor) => {
+            const h = CSS.highlights.get('ex-landed');
+            const element = document.getElementById(anchor);
+            const box = element.getClientRects()[0];
+            return {ranges: h ? [...h].map(r => r.toString()) : [], top: box.top, height: innerHeight,
+                    target: element.matches(':target'), others: CSS.highlights.has('ex-cited')};
+        }""",
+        anchor,
+    )
+    assert landed["target"]
+    assert [_words(r) for r in landed["ranges"]] == [_words(first["marked"])]  # exactly the cited words, nothing else
+    assert not landed["others"]  # the other cited passages are not highlighted unless asked for
+    assert 0.2 <= landed["top"] / landed["height"] <= 0.45, landed  # about a third down the window
+    banner = page.locator(".ex-landed")
+    expect(banner).to_be_visible()
+    assert _words(banner.locator(".ex-landed__text").inner_text()) == _words(f"Cited for: {statement_text}")
+    card = page.locator(".ex-card")
+    expect(card).to_be_visible()
+    expect(card.locator(f'a[data-statement="{statement_id}"]')).to_have_count(1)
+    text_box, card_box = page.locator(".ex-source-text").bounding_box(), card.bounding_box()
+    assert card_box["x"] >= text_box["x"] + text_box["width"], "on a wide screen the card sits in the margin"
+    assert abs(card_box["y"] - page.locator(f"#{anchor}").bounding_box()["y"]) < 40, "next to its passage"
+    _screenshot(page, "source-landed-desktop")
+    banner.get_by_role("link", name="← Back to the statement").click()
+    page.wait_for_url(re.compile(re.escape(desktop.base + PAGES["person"]) + r"(#.*)?$"))
+    assert _viewport_check(page, f'[id="{statement_id}"]')["visible"], "back where the reader was"
 
 
-def test_markers_are_reached_by_tab_and_preview_on_focus(desktop: Reader) -> None:
+def test_a_chip_opens_on_hover_with_no_gap_and_stays_while_hovered(desktop: Reader) -> None:
+    page = desktop.open(PAGES["person"])
+    chip = page.locator(CHIP).nth(3)
+    chip.scroll_into_view_if_needed()
+    chip.hover()
+    expect(page.locator("#ex-pop")).to_be_visible()
+    expect(chip).to_have_attribute("aria-expanded", "true")
+    state = _pop_state(page)
+    box = chip.bounding_box()
+    touching = abs(state["top"] - (box["y"] + box["height"])) <= 1 or abs(state["bottom"] - box["y"]) <= 1
+    assert touching, f"a gap between the chip ({box}) and its popover ({state})"
+    assert not state["focused"], "hovering does not take the focus"
+    # Move the pointer from the chip onto the popover and around in it, step by step: it stays (SC 1.4.13 hoverable).
+    x = box["x"] + min(box["width"], 40) / 2
+    below = state["top"] >= box["y"] + box["height"] - 1
+    end_y = state["top"] + 30 if below else state["bottom"] - 30
+    page.mouse.move(x, end_y, steps=12)
+    page.mouse.move(state["left"] + state["width"] / 2, end_y + (15 if below else -15), steps=8)
+    page.wait_for_timeout(600)
+    expect(page.locator("#ex-pop")).to_be_visible()
+    # Escape dismisses it without moving the pointer (dismissible).
+    page.keyboard.press("Escape")
+    expect(page.locator("#ex-pop")).to_be_hidden()
+    expect(chip).to_have_attribute("aria-expanded", "false")
+    # Hovered again and left, it goes.
+    chip.hover()
+    expect(page.locator("#ex-pop")).to_be_visible()
+    page.mouse.move(5, 450, steps=5)
+    expect(page.locator("#ex-pop")).to_be_hidden()
+
+
+def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
     page.locator("body").focus()
     for _ in range(200):
         page.keyboard.press("Tab")
-        if page.evaluate("() => document.activeElement?.matches('a.ex-cite__link') ?? false"):
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", CHIP):
             break
     else:
-        pytest.fail("no citation marker within 200 presses of Tab")
-    focused = page.locator("a.ex-cite__link:focus")
-    tip = page.locator(f"#{focused.get_attribute('aria-describedby')}")
-    expect(tip).to_be_visible()
-    assert _words(tip.locator("q").inner_text())
-    assert re.fullmatch(r"Citation \d+: .+", focused.get_attribute("aria-label") or "")
-    page.keyboard.press("Tab")  # the next marker (or copy-link control) takes the focus; the preview goes
-    expect(tip).to_be_hidden()
+        pytest.fail("no citation chip within 200 presses of Tab")
+    chip_id = page.evaluate("() => document.activeElement.id")
+    chip = page.locator(f"#{chip_id}")
+    for key in ("Enter", " "):
+        page.keyboard.press(key)
+        state = _pop_state(page)
+        assert state is not None and state["focused"], f"{key!r}: the popover opens and takes the focus"
+        assert state["title"] == chip.get_attribute("aria-label")
+        expect(chip).to_have_attribute("aria-expanded", "true")
+        page.keyboard.press("Tab")  # into the popover: the close button first, then its links
+        page.keyboard.press("Tab")
+        assert page.evaluate("() => document.activeElement.closest('#ex-pop') !== null && document.activeElement.matches('a')")
+        page.keyboard.press("Escape")
+        assert _pop_state(page) is None
+        assert page.evaluate("() => document.activeElement.id") == chip_id, "focus goes back to the chip"
+    # The close button closes it and gives the focus back too.
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.matches('.ex-pop__close')")
+    expect(page.locator(".ex-pop__close")).to_have_accessible_name("Close")
+    page.keyboard.press("Enter")
+    assert _pop_state(page) is None
+    assert page.evaluate("() => document.activeElement.id") == chip_id
+    # Tabbing on past the popover's last link closes it; the next control of the page has the focus.
+    page.keyboard.press("Enter")
+    links = page.locator("#ex-pop a, #ex-pop button").count()
+    for _ in range(links + 1):
+        page.keyboard.press("Tab")
+    assert _pop_state(page) is None
+    assert not page.evaluate("() => document.activeElement.closest('#ex-pop')")
+
+
+def test_a_click_opens_a_chip_and_a_click_outside_closes_it(desktop: Reader) -> None:
+    page = desktop.open(PAGES["person"])
+    chips = page.locator(f"{CHIP}:visible")  # not those in sections folded away
+    chip = chips.nth(5)
+    url = page.url
+    chip.click()
+    assert page.url == url, "opening the popover does not follow the link"
+    assert _pop_state(page) is not None
+    page.mouse.click(5, 600)
+    assert _pop_state(page) is None
+    chip.click()
+    chip.click()  # a second click on its chip closes it
+    assert _pop_state(page) is None
+    # Opening another chip closes the first.
+    chip.click()
+    chips.nth(30).click()
+    assert page.locator(f'{CHIP}[aria-expanded="true"]').count() == 1
+
+
+def test_every_popover_stays_inside_the_window(desktop: Reader) -> None:
+    page = desktop.open(PAGES["person"])
+    outside = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter(chip => chip.checkVisibility()).flatMap(chip => {
+            chip.scrollIntoView({block: 'center'});
+            chip.click();
+            const box = document.getElementById('ex-pop').getBoundingClientRect();
+            const problem = box.left < 0 || box.right > document.documentElement.clientWidth || box.top < 0 || box.bottom > innerHeight;
+            document.body.click();
+            return problem ? [`${chip.id}: ${Math.round(box.left)}..${Math.round(box.right)} x ${Math.round(box.top)}..${Math.round(box.bottom)}`] : [];
+        })""",
+        CHIP,
+    )
+    assert outside == [], f"{len(outside)} popovers stick out of the window, e.g. {outside[:5]}"
+
+
+def test_on_a_phone_a_chip_opens_a_bottom_sheet(phone: Reader) -> None:
+    page = phone.open(HILARIA)
+    chip = _chip(page, "hilaria-described-yoga-teacher-reality-star")
+    chip.tap()
+    state = _pop_state(page)
+    assert state is not None
+    width, height = page.evaluate("() => [document.documentElement.clientWidth, innerHeight]")
+    assert (round(state["left"]), round(state["right"]), round(state["bottom"])) == (0, width, height), state
+    assert state["top"] > height * 0.3, "a sheet over the lower part of the screen"
+    chip_box = chip.bounding_box()
+    assert chip_box["y"] + chip_box["height"] <= state["top"], "the chip stays in sight above the sheet"
+    _screenshot(page, "person-popover-phone")
+    page.locator(".ex-pop__close").tap()
+    assert _pop_state(page) is None
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_every_preview_stays_inside_the_window(request: pytest.FixtureRequest, size: str) -> None:
+@pytest.mark.parametrize("name", ["home", "person", "timeline", "source", "transcript"])
+def test_every_citation_control_is_at_least_24_by_24(request: pytest.FixtureRequest, size: str, name: str) -> None:
+    # SC 2.5.8 (target size, minimum): chips, copy-link and paragraph controls, and what their popovers hold.
     reader: Reader = request.getfixturevalue(size)
-    page = reader.open(PAGES["person"])
-    outside = page.evaluate(
-        """() => [...document.querySelectorAll('a.ex-cite__link')].flatMap(a => {
-            a.focus();
-            const tip = document.getElementById(a.getAttribute('aria-describedby')).getBoundingClientRect();
-            const width = document.documentElement.clientWidth;
-            return tip.left < 0 || tip.right > width ? [`${a.getAttribute('aria-describedby')} ${a.textContent}: ${Math.round(tip.left)}..${Math.round(tip.right)} of ${width}`] : [];
-        })"""
+    page = reader.open(PAGES[name])
+    if page.locator(CHIP).count():
+        page.locator(CHIP).first.click()
+    small = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].filter(e => e.getClientRects().length).flatMap(e => {
+            const r = e.getBoundingClientRect();
+            return r.width < 24 || r.height < 24 ? [`${e.tagName.toLowerCase()}.${e.className} ${Math.round(r.width * 10) / 10}x${Math.round(r.height * 10) / 10}`] : [];
+        })""",
+        CONTROLS,
     )
-    assert outside == [], f"{len(outside)} previews stick out of the window, e.g. {outside[:5]}"
+    counted = page.evaluate("(selector) => document.querySelectorAll(selector).length", CONTROLS)
+    assert counted > 3
+    assert small == [], f"{len(small)} of {counted} controls are smaller than 24 x 24 CSS px, e.g. {small[:5]}"
+
+
+def test_hide_citations_is_remembered(browser: Browser, site_url: str) -> None:
+    reader = _reader(browser, site_url, viewport=DESKTOP)
+    try:
+        page = reader.open(PAGES["person"])
+        toggle = page.get_by_role("button", name="Hide citations")
+        expect(toggle).to_have_attribute("aria-pressed", "false")
+        expect(page.locator(CHIP).first).to_be_visible()
+        toggle.click()
+        expect(toggle).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(CHIP).first).to_be_hidden()
+        expect(page.locator("a.ex-copylink").first).to_be_hidden()
+        _screenshot(page, "person-citations-hidden-desktop")
+        page = reader.open(PAGES["timeline"])  # another long page, later: still hidden, from the first paint
+        expect(page.locator(CHIP).first).to_be_hidden()
+        expect(page.get_by_role("button", name="Hide citations")).to_have_attribute("aria-pressed", "true")
+        page.get_by_role("button", name="Hide citations").click()
+        expect(page.locator(CHIP).first).to_be_visible()
+        page = reader.open(PAGES["person"])
+        expect(page.locator(CHIP).first).to_be_visible()
+        # Short pages have no toggle.
+        page = reader.open(PAGES["quote"])
+        expect(page.get_by_role("button", name="Hide citations")).to_have_count(0)
+    finally:
+        reader.context.close()
+
+
+# --- focus stays in sight ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["person", "source-landed"])
+def test_focus_is_never_hidden_under_the_header_when_tabbing_backwards(desktop: Reader, name: str) -> None:
+    # SC 2.4.11: from the end of the page, Shift+Tab through the controls; each must be seen where it is.
+    page = desktop.open(PAGES["person"] if name == "person" else LANDED)
+    page.keyboard.press("End")
+    page.wait_for_timeout(200)
+    page.evaluate("() => document.activeElement?.blur()")
+    hidden = []
+    for _ in range(80):
+        page.keyboard.press("Shift+Tab")
+        seen = page.evaluate(
+            """() => {
+                const e = document.activeElement;
+                if (e && e.closest('.md-header')) return 'top';
+                if (!e || e === document.body || e.closest('.md-sidebar, .ex-landed')) return null;
+                const r = e.getClientRects()[0] || e.getBoundingClientRect();  // a link's first line
+                const x = Math.min(Math.max(r.left + Math.min(r.width, 20) / 2, 0), innerWidth - 1), y = r.top + Math.min(r.height, 20) / 2;
+                const hit = document.elementFromPoint(x, y);
+                return {what: e.tagName + '.' + e.className + ' ' + (e.id || e.textContent.slice(0, 30)), top: r.top,
+                        ok: !!hit && (e.contains(hit) || hit.contains(e))};
+            }"""
+        )
+        if seen == "top":
+            # Back at the header: every control of the page has been passed. Going on would focus the search
+            # field, whose overlay covers the page on purpose, and then wrap round to the footer.
+            break
+        if seen and not seen["ok"]:
+            hidden.append(seen)
+    assert hidden == [], f"{len(hidden)} focused controls were covered, e.g. {hidden[:3]}"
+
+
+# --- article pages -----------------------------------------------------------------------------------------------------
+
+
+def test_an_article_page_shows_the_article_unhighlighted_and_provenance_folded(desktop: Reader, built_site: Path) -> None:
+    page = desktop.open(PAGES["source"])
+    text = page.locator(".ex-source-text").evaluate("e => e.textContent")
+    seed = next((built_site / "data" / "seeds").glob("000_*.txt")).read_text(encoding="utf-8")
+    assert text == seed, "the page shows the article character for character"
+    assert page.locator(".ex-source-text mark").count() == 0
+    assert page.evaluate("() => CSS.highlights.size") == 0, "nothing highlighted without a passage to land on"
+    details = page.locator("details.ex-provenance")
+    expect(details.locator("code").first).to_be_hidden()
+    details.locator("summary").click()
+    expect(details.locator("code").first).to_be_visible()
+    expect(details).to_contain_text("SHA-256")
+    # All cited passages, on request, subtly: one highlight range per passage.
+    toggle = page.get_by_role("button", name="Show all cited passages")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    passages = page.locator(".ex-source-text .ex-passage[id]").count()
+    assert page.evaluate("() => CSS.highlights.get('ex-cited').size") == passages
+    _screenshot(page, "source-all-passages-desktop")
+    toggle.click()
+    assert not page.evaluate("() => CSS.highlights.has('ex-cited')")
+
+
+def test_selecting_a_passage_shows_what_cites_it(desktop: Reader, phone: Reader) -> None:
+    for reader in (desktop, phone):
+        page = reader.open(PAGES["source"])
+        # A passage cited for one statement (named in its entry's sentence) and one cited for several (a list).
+        anchors = page.evaluate(
+            """() => {
+                const entries = [...document.querySelectorAll('ol.ex-passages > li[id^="by-"]')];
+                return [entries.find(e => !e.querySelector('ul')), entries.find(e => e.querySelector('ul'))].map(e => e.id.slice(3));
+            }"""
+        )
+        for anchor in anchors:
+            passage = page.locator(f'.ex-source-text .ex-passage[id="{anchor}"]')
+            expected = page.locator(f"#by-{anchor} a[data-statement]").evaluate_all("links => links.map(a => a.textContent)")
+            assert expected
+            passage.scroll_into_view_if_needed()
+            box = passage.evaluate("e => { const r = e.getClientRects()[0]; return {x: r.left + 2, y: r.top + r.height / 2}; }")
+            page.mouse.click(box["x"], box["y"])
+            card = page.locator(".ex-card")
+            expect(card).to_be_visible()
+            shown = card.locator("ul a").evaluate_all("links => links.map(a => a.textContent)")
+            assert set(expected) <= set(shown), (expected, shown)
+            # Each statement in the card says what kind of record it is, as the list does.
+            items = card.locator("ul > li").evaluate_all("items => items.map(li => li.textContent)")
+            assert all(re.match(r"^[a-z][a-z ]*: \S", item) for item in items), items
+            expect(card).to_contain_text(re.compile(r"Cited for \d+ statements?"))
+            if reader is phone:
+                card_box, text_box = card.bounding_box(), page.locator(".ex-source-text").bounding_box()
+                assert card_box["x"] >= text_box["x"] - 1 and card_box["x"] + card_box["width"] <= text_box["x"] + text_box["width"] + 1, "inline on a phone"
+                _screenshot(page, "source-card-phone")
+            card.get_by_role("button", name="Close the list of what cites this passage").click()
+            expect(card).to_have_count(0)
+
+
+# --- print ---------------------------------------------------------------------------------------------------------------
+
+
+def test_printing_shows_numbered_references_and_endnotes_without_highlighting(desktop: Reader) -> None:
+    page = desktop.open(HILARIA)
+    chips = page.locator(CHIP).count()
+    page.emulate_media(media="print")
+    try:
+        notes = page.locator(".ex-notes--print .ex-notes__list > li")
+        expect(notes.first).to_be_visible()
+        assert notes.count() == chips
+        first = page.locator(CHIP).first
+        assert first.evaluate("c => getComputedStyle(c, '::after').content") == '"[1]"'
+        marks = page.evaluate("() => [...document.querySelectorAll('.ex-notes--print mark')].map(m => getComputedStyle(m).backgroundColor)")
+        assert marks and set(marks) == {"rgba(0, 0, 0, 0)"}, "no yellow in print"
+        expect(page.locator(".ex-notes--print a").first).to_be_hidden()
+    finally:
+        page.emulate_media(media="null")  # back to no emulation: screen, and print for page.pdf()
+    expect(page.locator(".ex-notes--print")).to_have_count(0)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) -> None:
+    page = desktop.open(PAGES[name] if name != "source" else LANDED)
+    page.emulate_media(media="print")
+    try:
+        expect(page.locator(".md-header")).to_be_hidden()
+        coloured = page.evaluate(
+            """() => [...document.querySelectorAll('article mark, article .ex-passage, article .ex-diff')]
+                .filter(e => !['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(e).backgroundColor)).length"""
+        )
+        assert coloured == 0, "nothing is printed on a coloured background"
+        assert page.evaluate("() => CSS.highlights.has('ex-landed') ? getComputedStyle(document.body).color !== '' : true")
+        _screenshot(page, f"{name}-print")
+        if page.locator(".ex-notes--print").count():
+            page.locator(".ex-notes--print").scroll_into_view_if_needed()
+            _screenshot(page, f"{name}-print-endnotes")
+    finally:
+        page.emulate_media(media="null")  # back to no emulation: screen, and print for page.pdf()
+
+
+@pytest.mark.parametrize(("name", "most"), [("source", 4), ("quote", 3)])
+def test_pages_print_compactly(desktop: Reader, name: str, most: int) -> None:
+    page = desktop.open(PAGES[name])
+    pdf = page.pdf(format="A4")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+    assert 0 < pages <= most, f"{PAGES[name]} prints on {pages} pages"
+
+
+# --- without JavaScript ------------------------------------------------------------------------------------------------
+
+
+def test_without_javascript_a_chip_is_a_link_and_the_notes_a_list(browser: Browser, site_url: str) -> None:
+    reader = _reader(browser, site_url, viewport=DESKTOP, java_script_enabled=False)
+    try:
+        page = reader.open(PAGES["person"])
+        chips = page.locator(CHIP)
+        notes = page.locator(".ex-notes .ex-notes__list > li")
+        expect(notes.first).to_be_visible()
+        assert notes.count() == chips.count() > 10
+        for i in (0, chips.count() - 1):
+            chip = chips.nth(i)
+            note = page.locator(f"#note-{chip.get_attribute('data-note')}")
+            assert chip.get_attribute("href") == note.locator("ol a").first.get_attribute("href"), "the chip leads to the first passage"
+        expect(page.get_by_role("button", name="Hide citations")).to_be_hidden()
+        chips.first.click()
+        page.wait_for_url(re.compile(r"/sources/[^/]+/\?for=[^#]+#q-\d+-\d+$"))
+        anchor = page.url.partition("#")[2]
+        assert page.evaluate("(id) => document.getElementById(id).matches(':target')", anchor)
+        background = page.locator(f"#{anchor}").evaluate("e => getComputedStyle(e).backgroundColor")
+        assert background not in {"transparent", "rgba(0, 0, 0, 0)"}, "the landed passage stands out without JavaScript too"
+    finally:
+        reader.context.close()
+
+
+# --- DOM size ------------------------------------------------------------------------------------------------------------
+
+
+def test_no_page_has_more_than_1500_elements(desktop: Reader, built_site: Path) -> None:
+    paths = sorted("" if p.parent == built_site else p.parent.relative_to(built_site).as_posix() + "/" for p in built_site.rglob("index.html")
+                   if not p.parent.relative_to(built_site).as_posix().startswith(("assets", "search", "data")))
+    sizes = {}
+    for path in paths:
+        page = desktop.open(path)
+        sizes[path] = page.evaluate("() => document.getElementsByTagName('*').length")
+    assert len(sizes) > 100
+    big = {path: n for path, n in sizes.items() if n > 1500}
+    assert big == {}, f"pages over 1,500 DOM elements: {big}"
 
 
 # --- search --------------------------------------------------------------------------------------------------------
@@ -349,22 +573,33 @@ def test_a_corrected_statement_leads_to_its_correction(desktop: Reader) -> None:
     expect(entry.locator("a[href$='timeline/#couple-wedding']")).to_be_visible()
 
 
-def test_quote_page_shows_the_wordings_side_by_side_with_differences_marked(desktop: Reader) -> None:
+def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desktop: Reader) -> None:
     page = desktop.open(PAGES["quote"])
-    expect(page.locator("blockquote.ex-quote")).to_contain_text("not talking")
-    wordings = page.locator(".ex-wordings > figure.ex-wording")
-    assert wordings.count() >= 2
-    first, second = wordings.nth(0).bounding_box(), wordings.nth(1).bounding_box()
-    assert first and second and abs(first["y"] - second["y"]) < 1 and second["x"] > first["x"] + first["width"] - 1, (first, second)
-    for i in range(wordings.count()):
-        expect(wordings.nth(i).locator("figcaption a")).not_to_be_empty()
-        expect(wordings.nth(i).locator("blockquote")).to_contain_text("talking")
-    assert wordings.nth(0).locator("mark.ex-diff").count() == 0  # the first wording is the one compared against
-    differences = page.locator(".ex-wording mark.ex-diff")
-    assert differences.count() >= 1
-    expect(differences.first).to_be_visible()
-    background = differences.first.evaluate("m => getComputedStyle(m).backgroundColor")
-    assert background not in {"transparent", "rgba(0, 0, 0, 0)"}
+    expect(page.locator("article h1 q")).to_have_text("Oh my God. When I’m talking, you’re not talking.")
+    expect(page.locator("article h1")).to_have_text("Oh my God. When I’m talking, you’re not talking. — Hilaria Baldwin")
+    rows = page.locator("table.ex-wording-table tbody tr")
+    # From the articles: two print the words as the first does, two add a comma ("Oh, my God"), and one
+    # quotes only the second sentence.
+    assert [rows.nth(i).locator("th a").inner_text() for i in range(rows.count())] == ["Fireworks", "Awkward interview", "Forces him to apologize", "Speak for her", "Attempts to justify"]
+    for i in range(rows.count()):
+        expect(rows.nth(i).locator("td q").first).to_contain_text("talking")
+        expect(rows.nth(i).locator("td a.ex-wording__words").first).to_have_attribute("href", re.compile(r"^\.\./\.\./sources/[a-z-]+/\?for=when-im-talking#q-\d+-\d+$"))
+    marks_of = "ms => ms.map(m => [m.className.replace('ex-diff ', ''), m.textContent])"
+    marks = {rows.nth(i).locator("th a").inner_text(): rows.nth(i).locator(".ex-diff").evaluate_all(marks_of) for i in range(rows.count())}
+    assert marks == {
+        "Fireworks": [],
+        "Awkward interview": [["ex-diff--style", ","]],
+        "Forces him to apologize": [["ex-diff--style", ","]],
+        "Speak for her": [["ex-diff--omitted", "Oh my God"], ["ex-diff--omitted ex-diff--style", "."]],  # its second wording repeats the line
+        "Attempts to justify": [["ex-diff--omitted", "Oh my God"]],
+    }
+    # Distinct wordings: "Oh my God. When…", "Oh, my God. When…", "When… talking." and "When… talking" (no full stop).
+    expect(page.locator("article")).to_contain_text("5 articles, 4 distinct wordings: compared with the first, 2 change the words and 1 only differs in case or punctuation.")
+    style, omitted = page.locator(".ex-wording-table .ex-diff--style").first, page.locator(".ex-wording-table .ex-diff--omitted").first
+    assert style.evaluate("m => getComputedStyle(m).textDecorationStyle") == "dotted"
+    assert omitted.evaluate("m => getComputedStyle(m).textDecorationLine") == "line-through"
+    words = page.locator(".ex-diff-key .ex-diff--words")
+    assert words.evaluate("m => getComputedStyle(m).backgroundColor") not in {"transparent", "rgba(0, 0, 0, 0)"}
 
 
 def test_disagreements_page_shows_questions_with_their_answers(desktop: Reader) -> None:
@@ -376,7 +611,7 @@ def test_disagreements_page_shows_questions_with_their_answers(desktop: Reader) 
         expect(question.locator("h2, h3").first).to_have_text(re.compile(r"\?"))
         answers = question.locator("ul.ex-answers > li.ex-statement")
         assert answers.count() >= 2, question.inner_text()
-        expect(answers.first.locator("a.ex-cite__link").first).to_be_visible()
+        expect(answers.first.locator("a.ex-chip")).to_be_visible()
 
 
 # --- every page type: on a desktop, on a phone, in both palettes ---------------------------------------------------
@@ -444,6 +679,24 @@ def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Rea
     serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
     report = "\n".join(f"{v['impact']} {v['id']}: {v['help']} ({v['nodes']} elements, e.g. {v['targets']})\n    {v['summary']}" for v in serious)
     assert not serious, f"axe on {PAGES[name] or 'home'} ({scheme}):\n{report}"
+
+
+@pytest.mark.parametrize(("state", "scheme"), [("popover-open", "light"), ("popover-open", "dark"), ("article-landed", "light"), ("article-landed", "dark"), ("phone-sheet", "light")])
+def test_axe_finds_no_serious_violation_in_open_citation_controls(desktop: Reader, dark: Reader, phone: Reader, state: str, scheme: str) -> None:
+    reader = phone if state == "phone-sheet" else desktop if scheme == "light" else dark
+    if state == "article-landed":
+        page = reader.open(LANDED)
+        expect(page.locator(".ex-landed")).to_be_visible()
+        expect(page.locator(".ex-card")).to_be_visible()
+    else:
+        page = reader.open(HILARIA)
+        chip = _chip(page, "hilaria-described-yoga-teacher-reality-star")
+        chip.tap() if state == "phone-sheet" else chip.click()
+        expect(page.locator("#ex-pop")).to_be_visible()
+    _screenshot(page, f"{state}-{scheme}")
+    violations = _axe(page)
+    serious = [v for v in violations if v["impact"] in {"serious", "critical"}]
+    assert not serious, "\n".join(f"{v['impact']} {v['id']}: {v['help']} {v['targets']}\n    {v['summary']}" for v in serious)
 
 
 # --- deep links ----------------------------------------------------------------------------------------------------

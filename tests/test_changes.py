@@ -441,7 +441,7 @@ def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     body = html[html.index("<h1>Corrections</h1>"):]
     assert body.index('id="hello-speaker"') < body.index('id="second-meeting-day"')
     entry = body[body.index('id="second-meeting-day"'):body.index("</section>", body.index('id="second-meeting-day"'))]
-    assert '<h2><time datetime="2026-11-30">30 November 2026</time>' in entry
+    assert '<h2 id="sec-c-second-meeting-day"><time datetime="2026-11-30">30 November 2026</time>' in entry
     assert '<a href="../timeline/#second-meeting">Ann and Bob meet again: They meet a second time.</a>' in entry
     assert "<dt>What was wrong</dt><dd>The timeline dated the second meeting March 3, 2024.</dd>" in entry
     assert "<dt>What it says now</dt><dd>It dates it March 4, 2024.</dd>" in entry

@@ -95,8 +95,21 @@ OVERRIDES = {
         '+     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search">',
     ],
     "partials/nav-item.html": [
+        '-           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
+        '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
+        '-               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
+        '+               <label class="md-nav__link {{ class }}" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ tabindex }}"{% endif %}>',
         '-       <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
         '+         <input class="md-nav__toggle md-toggle" type="checkbox" id="__toc">',
+    ],
+    "partials/path.html": [
+        "-   <nav class=\"md-path\" aria-label=\"{{ lang.t('nav') }}\" {{ hidden }}>",
+        '+   <nav class="md-path" aria-label="Breadcrumb" {{ hidden }}>',
+        '+       <li class="md-path__item md-path__item--current">',
+        '+         <a href="{{ page.url | url }}" class="md-path__link" aria-current="page">',
+        '+           <span class="md-ellipsis">{{ page.title | e }}</span>',
+        "+         </a>",
+        "+       </li>",
     ],
     "partials/palette.html": [
         '- <form class="md-header__option" data-md-component="palette">',
@@ -108,6 +121,13 @@ OVERRIDES = {
         '- <div class="md-search" data-md-component="search" role="dialog">',
         "+ <div class=\"md-search\" data-md-component=\"search\" role=\"dialog\" aria-label=\"{{ lang.t('search') }}\">",
         "+       <button type=\"submit\" class=\"ex-visually-hidden\" tabindex=\"-1\">{{ lang.t('search') }}</button>",
+    ],
+    "partials/toc.html": [
+        '-     <label class="md-nav__title" for="__toc">',
+        '+     {% set title_tag = "label" if page in nav.pages else "div" %}',
+        '+     <{{ title_tag }} class="md-nav__title"{% if title_tag == "label" %} for="__toc"{% endif %}>',
+        "-     </label>",
+        "+     </{{ title_tag }}>",
     ],
     "partials/source.html": [
         "- <a href=\"{{ config.repo_url }}\" title=\"{{ lang.t('source') }}\" class=\"md-source\" data-md-component=\"source\">",

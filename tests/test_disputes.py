@@ -119,7 +119,7 @@ def test_a_quote_with_a_disputed_speaker_is_never_listed_as_plainly_one_persons_
     alec = [text for _, text, hrefs in _items(built_site / "people" / "alec-baldwin" / "index.html") if any(h.endswith("quotes/ig-correctile-dysfunction-alec/") for h in hrefs)]
     assert alec and all(CORRECTILE_ALEC in text for text in alec)
     heading = next(text for element_id, text, _ in _items(built_site / "quotes" / "ig-correctile-dysfunction-alec" / "index.html") if element_id == "ig-correctile-dysfunction-alec")
-    assert heading == "Quote attributed to Alec Baldwin or Hilaria Baldwin (disputed)"
+    assert heading == "correctile dysfunction — as attributed to Alec Baldwin (speaker disputed)"
     manterrupting = {text for _, text, hrefs in _items(built_site / "quotes" / "index.html") if "ig-accused-of-manterrupting/" in hrefs}
     assert manterrupting == {
         "manterrupting — attributed to Alec Baldwin by 5 articles (4 independent reports) and to the articles' paraphrase"
@@ -168,7 +168,8 @@ def test_search_carries_the_dispute(built_site: Path) -> None:
     docs = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
     quote = next(d for d in docs if d["location"] == "quotes/ig-correctile-dysfunction-alec/")
     assert "disputed" in quote["title"] and CORRECTILE_ALEC in re.sub(r"<[^>]+>", "", quote["text"])
-    event = next(d for d in docs if d["location"] == "timeline/" and "Who posted the" in d["text"])
+    event = next(d for d in docs if d["location"] == "timeline/#sec-e-instagram-manterrupting-video")
+    assert "Who posted the" in event["text"]
     assert "disputed" in event["text"]
 
 
@@ -203,5 +204,6 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
 def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
     page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
     text = " ".join(page[page.index("she told him"):page.index("each article's wording")].split())
-    assert "5 articles, 4 independent reports" in text
+    assert "5 articles, 4 independent" in text  # the chip's words; its name (aria-label) says "reports" too
+    assert 'aria-label="5 articles, 4 independent reports"' in (built_site / "index.html").read_text(encoding="utf-8")
     assert "disputed: Where does each article place \"When I'm talking, you're not talking\" (and \"annoying\", \"distracting\"): in the red-carpet interview, or in the Instagram video?" in text

@@ -711,14 +711,13 @@ def test_reserved_ids_are_refused(tmp_path: Path, reserved: str) -> None:
     assert problems(project) == [f"content/people.yaml:2:9: EX301 reserved-id | choose another id, e.g. '{reserved}-1'"]
 
 
-@pytest.mark.parametrize("anchor", ["sec-facts", "sec-text", "p-1", "q-0-15", "by-q-0-15", "tip-3", "wording-2"])
+@pytest.mark.parametrize("anchor", ["sec-facts", "sec-text", "fig-family-caption", "cmp-facts", "p-1", "q-0-15", "by-q-0-15", "cite-3", "note-12", "tip-3", "wording-2", "ex-pop"])
 def test_ids_that_are_anchors_of_generated_pages_are_refused(tmp_path: Path, anchor: str) -> None:
     # An omission with id 'p-1' would be a second element with id p-1 on the source page.
     omissions = f"omissions:\n  - id: {anchor}\n    reason: Not needed.\n    citations: [{{source: tiny, quote: The end., occurrence: 2}}]\n"
     project = make_project(tmp_path / "p", {"omissions.yaml": omissions}, docs_index="# T\n")
-    assert problems(project) == [
-        "content/omissions.yaml:2:9: EX301 reserved-id | sec-..., p-N, q-N-N, by-q-N-N, tip-N, wording-N and exNNN are anchors on generated pages; choose another id"
-    ]
+    hint = "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N, ex-... and exNNN are anchors on generated pages; choose another id"
+    assert problems(project) == [f"content/omissions.yaml:2:9: EX301 reserved-id | {hint}"]
 
 
 def test_reserved_ids_cover_every_name_and_anchor_the_site_generates(html_site: Path) -> None:

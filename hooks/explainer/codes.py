@@ -40,7 +40,8 @@ STEPS: dict[Step, tuple[str, str]] = {
     ),
     Step.VERIFY: (
         "Verifying citations",
-        "Every seed is readable and unchanged, and every cited passage is found in it, once.",
+        "Every seed is readable and unchanged, every cited passage is found in it, once, and every age a fact "
+        "gives is printed in its passages.",
     ),
     Step.PAGES: ("Hand-written pages", "Wiki-links in docs/ name records; citation markers name statements."),
     Step.EDITORIAL: (
@@ -1222,6 +1223,39 @@ CITATION_MOVED = Code(
         also={"content/sources.yaml": _LOCKED_SOURCES, "citations.lock.json": _LOCK},
         reported="content/claims.yaml",
         along=("EX406",),
+    ),
+)
+
+AGE_NOT_IN_PASSAGE = Code(
+    "EX414",
+    "age-not-in-passage",
+    ERROR,
+    Step.VERIFY,
+    summary="A person's fact gives an `age` that a passage it cites does not print.",
+    fix="Cite the passage that gives the age, or correct `age:`; the family tree shows only ages the articles print.",
+    example=Example(
+        "content/people.yaml",
+        PEOPLE.replace("        text: Reported as 40.\n", "        text: Reported as 40.\n        age: 41\n"),
+        line=9,
+        column=14,
+    ),
+)
+AGE_ON_SOURCE_FACT = Code(
+    "EX415",
+    "age-on-source-fact",
+    ERROR,
+    Step.VERIFY,
+    summary="A fact about a source gives an `age`; ages belong to facts about people.",
+    fix="Move the fact to the person it is about, or remove `age:`.",
+    example=Example(
+        "content/sources.yaml",
+        SOURCES.replace(
+            "    title_kind: headline\n",
+            "    title_kind: headline\n    facts:\n      - id: article-reports\n        text: The article reports the greeting.\n"
+            "        age: 1\n        citations:\n          - source: article\n            quote: The Daily Example reported it.\n",
+        ),
+        line=9,
+        column=14,
     ),
 )
 

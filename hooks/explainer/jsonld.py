@@ -198,6 +198,9 @@ def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[st
         return [_named(site, pub, t.id, "CreativeWork", t.title) for t in content.transcripts]
     if src_uri == urls.CORRECTIONS:
         return [correction_data(site, pub, c) for c in site.corrections]
+    if src_uri == urls.COMPARE:
+        # What the page compares: the articles themselves, as the sources index describes them.
+        return [source_copy(site, pub, s.id) for s in content.sources if s.id in site.verified.seeds]
     return None
 
 

@@ -54,6 +54,7 @@ class Fact(Record):
     text: str = ""
     topic: str | None = None
     attribution: Voice | None = None
+    age: int | None = None  # the age this fact reports; every cited passage must print it
     citations: list[Citation] = field(default_factory=list)
 
 
@@ -84,6 +85,7 @@ class Source(Record):
     title: str = ""
     title_kind: str = "headline"
     label: str | None = None
+    short_label: str | None = None
     facts: list[Fact] = field(default_factory=list)
 
 

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from .ages import check_ages
 from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Pos, Report, Severity
 from .grounding import check_grounding
@@ -77,6 +78,7 @@ def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = Tr
         report.items[:0] = options_report.items
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
+        check_ages(verified, report)
         check_docs(layout.root / layout.docs_dir, layout.root, verified, report)
         if editorial:
             check_counts(layout.root, verified, report, layout.docs_dir)

@@ -61,6 +61,8 @@ def page_meta(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
     """Metadata for a generated page. Editor text is escaped once here, as Markup, so that theme
     templates (which do not autoescape) neither trust it nor escape it twice."""
     meta: dict[str, Any] = {"title": escape(plan.title), "description": escape(plan.description), "og_type": plan.og_type}
+    if plan.wide:
+        meta["hide"] = ["toc"]
     if plan.search_boost is not None:
         meta["search"] = {"boost": plan.search_boost}
     meta["jsonld"] = Markup(script_json(page_data(site, plan, pub)))

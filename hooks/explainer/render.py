@@ -10,17 +10,21 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
-from typing import Any
+from typing import Any, TypeVar
+from urllib.parse import quote as url_quote
 
 import jinja2
 from markupsafe import Markup, escape
 
-from . import dates, errorpage, model, urls
+from . import dates, errorpage, model, pictures, urls
+from .ages import reported_ages
+from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
 from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
 from .disputes import speaker_key
-from .measure import measure_sources
+from .family import FamilyTree, build_family
+from .measure import measure_sources, sentences
+from .notes import CitedPassage, Note, sentence_context
 from .resolve import Index
 from .sourcetext import layout
 from .support import Support, support_of
@@ -28,8 +32,9 @@ from .textmatch import normalize_passage
 from .urls import Urls
 from .verify import Located, Verified
 from .wikilinks import Resolve, WikiLink
-from .wording import diff_against
+from .wording import diff_against, summarize
 
+LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
 VOICE_LABELS = {
     "article": "the article",
     "insider": "an unnamed insider",
@@ -45,6 +50,9 @@ KIND_LABELS = {
 }
 
 
+R = TypeVar("R", model.Quote, model.Claim)
+
+
 @dataclass(frozen=True)
 class PagePlan:
     src_uri: str
@@ -53,6 +61,7 @@ class PagePlan:
     edit_path: str | None
     description: str
     args: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    parent: str | None = None  # the index page (source path) a record's page belongs under
 
     @property
     def in_nav(self) -> bool:
@@ -60,8 +69,18 @@ class PagePlan:
 
     @property
     def search_boost(self) -> float | None:
-        # A quote's own page should rank above the many pages that merely contain its words.
-        return 3.0 if "quote" in self.args else None
+        # Where the articles disagree is what readers come for, and a topic's claims rank above the many
+        # pages that merely mention their words. A quote's page needs no boost: it is titled by its words.
+        if self.src_uri == urls.DISAGREEMENTS:
+            return 4.0
+        if "topic" in self.args:
+            return 2.0
+        return None
+
+    @property
+    def wide(self) -> bool:
+        """Pages whose tables need the room of the contents sidebar; they list their contents inline."""
+        return self.template == "compare.html"
 
     @property
     def og_type(self) -> str:
@@ -70,16 +89,6 @@ class PagePlan:
         if "source" in self.args:
             return "article"
         return "website"
-
-
-@dataclass(frozen=True)
-class Marker:
-    number: int
-    href: str
-    passage: str
-    source_title: str
-    tip_id: str
-    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -108,6 +117,14 @@ class PassageView:
     anchor: str
     located: Located
     cited_by: tuple[str, ...]  # statement ids
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A page's HTML, and what the theme templates need to know about it (merged into page.meta)."""
+
+    html: str
+    meta: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -200,15 +217,100 @@ class SiteModel:
         self.coverage = {source_id: m.text_share for source_id, m in self.measures.items()}
         self.sentence_coverage = {source_id: m.sentences for source_id, m in self.measures.items()}
         self.copying = verified.copying
+        self.family: FamilyTree = build_family(index.content.people, reported_ages(verified))
+        self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
+        self._comparison: Comparison | None = None
+        self._timeline_layouts: list[pictures.TimelineLayout] | None = None
         self._support: dict[str, Support] = {}
+        self._sentences = {source_id: sentences(seed.text) for source_id, seed in verified.seeds.items()}
+        self._sentence_starts = {source_id: [s.start for s in found] for source_id, found in self._sentences.items()}
         ids = sorted(index.sources, key=len, reverse=True)
         self._source_mention = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+
+    def family_layouts(self) -> list[pictures.TreeLayout]:
+        """The family tree laid out wide (desktop) and narrow (phone)."""
+        for metrics in (pictures.WIDE, pictures.NARROW):
+            if metrics not in self._family_layouts:
+                texts = {
+                    m.id: pictures.BoxText((m.name,), ("age " + " or ".join(str(a.age) for a in m.ages),) if m.ages else ())
+                    for m in self.family.members.values()
+                }
+                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
+        return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
+
+    def by_topic(self, claims: list[model.Claim]) -> list[tuple[model.Topic, list[model.Claim]]]:
+        """Claims grouped by topic, topics in file order."""
+        groups: dict[str, list[model.Claim]] = {}
+        for claim in claims:
+            groups.setdefault(claim.topic, []).append(claim)
+        return [(topic, groups[topic.id]) for topic in self.index.content.topics if topic.id in groups]
+
+    def quotes_by_event(self) -> list[tuple[model.Event | None, list[model.Quote]]]:
+        return self._by_event(self.index.content.quotes)
+
+    def claims_by_event(self, topic_id: str) -> list[tuple[model.Event | None, list[model.Claim]]]:
+        return self._by_event(self.claims_by_topic.get(topic_id, []))
+
+    def _by_event(self, records: list[R]) -> list[tuple[model.Event | None, list[R]]]:
+        """Records grouped by the event they belong to, in the timeline's order; those of no event last."""
+        groups: dict[str | None, list[R]] = {}
+        for record in records:
+            groups.setdefault(record.event, []).append(record)
+        ordered: list[tuple[model.Event | None, list[R]]] = [(self.index.events[e], groups[e]) for e in self.timeline.events() if e in groups]
+        if None in groups:
+            ordered.append((None, groups[None]))
+        return ordered
+
+    def timeline_entries(self) -> tuple[list[pictures.TimelineEntry], list[pictures.OrderGroup]]:
+        """The events in the derived order, each with the days its date allows and how it is known."""
+        order, groups = pictures.flatten_order(self.timeline)
+        entries = []
+        for event_id in order:
+            event = self.index.events[event_id]
+            date = event.date
+            span = dates.span(date)
+            if span is None or date is None:
+                shape = "undated"
+            elif date.is_range:
+                shape = "range"
+            else:
+                shape = "day" if date.precision == "day" else "period"
+            inferred = date is not None and any(part.basis == "inferred" for _, end in date.ends() for _, part in end.parts())
+            entries.append(pictures.TimelineEntry(event.id, event.title, span, shape, inferred))
+        return entries, groups
+
+    def timeline_layouts(self) -> list[pictures.TimelineLayout]:
+        """The timeline picture laid out wide (desktop) and narrow (phone)."""
+        if self._timeline_layouts is None:
+            entries, groups = self.timeline_entries()
+            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
+        return self._timeline_layouts
+
+    def comparison(self) -> Comparison:
+        if self._comparison is None:
+            columns = tuple(s.id for s in self.index.content.sources if s.id in self.verified.seeds)
+            self._comparison = compare(self.index, self.verified.located, columns)
+        return self._comparison
+
+    def short_label(self, source_id: str) -> str:
+        source = self.index.sources[source_id]
+        return source.short_label or source.label or source.title
 
     def support(self, statement_id: str) -> Support:
         """Articles cited and independent reports among them: articles that copy each other count as one."""
         if statement_id not in self._support:
             self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
+
+    def article_name(self, source_id: str) -> str:
+        """An article's short name for running text ('the “fireworks” article'); its title if it has none."""
+        source = self.index.sources[source_id]
+        return source.label or source.title
+
+    def in_sentence(self, located: Located) -> tuple[str, str]:
+        """The text of the sentence around a cited passage: (before, after)."""
+        text = self.verified.seeds[located.source].text
+        return sentence_context(text, self._sentences[located.source], self._sentence_starts[located.source], located.start, located.end)
 
     def disputed_by(self, record_id: str) -> list[model.Disagreement]:
         """The disagreements of substance that put this record in question (declared on the disagreements)."""
@@ -318,8 +420,7 @@ class PageContext:
     def __init__(self, site: SiteModel, page_url: str) -> None:
         self.site = site
         self.page_url = page_url
-        self._numbers: dict[tuple[str, str], int] = {}
-        self._tips = 0
+        self.notes: list[Note] = []  # one per citation control, in the order the page shows them
 
     def href(self, record_id: str) -> str:
         return self.site.urls.relative(self.site.url_of[record_id], self.page_url)
@@ -334,15 +435,27 @@ class PageContext:
     def label(self, record_id: str) -> str:
         return self.site.label(record_id)
 
-    def markers(self, statement_id: str) -> list[Marker]:
-        result = []
+    def note(self, statement_id: str) -> Note:
+        """The next citation control of this page: a statement's cited passages, each in its sentence."""
+        passages = []
         for located in self.site.verified.located.get(statement_id, ()):
-            key = (located.source, located.anchor)
-            number = self._numbers.setdefault(key, len(self._numbers) + 1)
-            self._tips += 1
-            target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
-            result.append(Marker(number, self.site.urls.relative(target, self.page_url), located.exact, self.site.source_titles[located.source], f"tip-{self._tips}", located.note))
-        return result
+            before, after = self.site.in_sentence(located)
+            passages.append(CitedPassage(located.source, self.site.article_name(located.source), before, located.exact, after, self.passage_href(located, statement_id), located.note))
+        support = self.support(statement_id)
+        copies = tuple(tuple(self.site.article_name(s) for s in group) for group in support.groups if len(group) > 1)
+        note = Note(len(self.notes) + 1, statement_id, support.articles, support.independent_reports, tuple(passages), copies)
+        self.notes.append(note)
+        return note
+
+    def passage_href(self, located: Located, statement_id: str | None = None) -> str:
+        """A link to a cited passage on its article's page; from another page it names the statement
+        (`?for=`), so that the article's page can say what the passage was cited for."""
+        target = self.site.urls.page_url(urls.source_page(located.source)) + f"#{located.anchor}"
+        href = self.site.urls.relative(target, self.page_url)
+        if statement_id is None or href.startswith("#"):
+            return href
+        path, _, anchor = href.partition("#")
+        return f"{path}?for={url_quote(statement_id)}#{anchor}"
 
     def support(self, statement_id: str) -> Support:
         return self.site.support(statement_id)
@@ -364,6 +477,13 @@ class PageContext:
             if c.source not in sources:
                 sources.append(c.source)
         return list(grouped.values())
+
+    def by_source(self, statement_id: str) -> list[tuple[str, list[Located]]]:
+        """A statement's citations grouped by article, articles in the order first cited."""
+        grouped: dict[str, list[Located]] = {}
+        for located in self.located(statement_id):
+            grouped.setdefault(located.source, []).append(located)
+        return list(grouped.items())
 
     def located(self, statement_id: str) -> tuple[Located, ...]:
         return self.site.verified.located.get(statement_id, ())
@@ -392,12 +512,15 @@ class Renderer:
             sources_page=urls.SOURCES,
             kind_labels=KIND_LABELS,
             diff_against=diff_against,
+            wording_summary=summarize,
             percent=lambda x: f"{x * 100:.0f}%",
             percent1=lambda x: f"{x * 100:.1f}%",
             shingle_words=SHINGLE_WORDS,
             copy_threshold=COPY_THRESHOLD,
             long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
+            min_fact_articles=MIN_FACT_ARTICLES,
+            min_quote_articles=MIN_QUOTE_ARTICLES,
             date_text=dates.date_text,
             inferred_badges=dates.inferred_badges,
             steps=errorpage.steps(),
@@ -412,13 +535,21 @@ class Renderer:
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
 
-    def render(self, page: PagePlan, page_url: str) -> str:
+    def render(self, page: PagePlan, page_url: str) -> Rendered:
         template = self.env.get_template(page.template)
-        return template.render(x=PageContext(self.site, page_url), site=self.site, page=page, **page.args)
+        context = PageContext(self.site, page_url)
+        return self._finish(template.render(x=context, site=self.site, page=page, **page.args), context)
 
-    def wikilink_resolver(self, page_url: str) -> Resolve:
+    def _finish(self, html: str, context: PageContext) -> Rendered:
+        """Add the page's citation notes (one per citation control) after its content."""
+        if context.notes:
+            html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
+        return Rendered(html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS})
+
+    def wikilink_resolver(self, page_url: str) -> WikiResolver:
         """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
-        names and passages are escaped here and never read as Markdown."""
+        names and passages are escaped here and never read as Markdown. The resolver keeps the
+        page's citation notes, for `finish_page`."""
         context = PageContext(self.site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
 
@@ -428,7 +559,24 @@ class Renderer:
             text = link.text.strip() if link.text else context.label(link.target)
             return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
-        return resolve
+        return WikiResolver(resolve, context)
+
+    def finish_page(self, html: str, resolver: WikiResolver | None) -> Rendered:
+        """A hand-written page's HTML (its wiki-links already resolved), with its citation notes."""
+        if resolver is None:
+            return Rendered(html, {"citation_controls": 0, "reading_toggle": False})
+        return self._finish(html, resolver.context)
+
+
+@dataclass(frozen=True)
+class WikiResolver:
+    """Resolves one hand-written page's wiki-links (a `Resolve`), keeping the page's context (its notes)."""
+
+    resolve: Resolve
+    context: PageContext
+
+    def __call__(self, link: WikiLink) -> str:
+        return self.resolve(link)
 
 
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|\(\d+\)\s+)\W*$")
@@ -448,23 +596,6 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     for part, source_id in x.site.prose_parts(text):
         out += Markup('<a class="ex-source-ref" href="{}">{}</a>').format(x.href(source_id), part) if source_id else part
     return out
-
-
-class _Ids(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__()
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.ids |= {value for name, value in attrs if name == "id" and value}
-
-
-def anchor_ids(html: str) -> set[str]:
-    """The ids in a page's HTML: what links from other pages may point at (`page.html#id`)."""
-    parser = _Ids()
-    parser.feed(html)
-    parser.close()
-    return parser.ids
 
 
 def _ticks(text: str) -> Markup:
@@ -487,6 +618,10 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
         PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
         PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
         PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
+        PagePlan(
+            urls.COMPARE, "How the articles compare", "compare.html", _first_path(content.sources),
+            "Each article's own words for the key facts, quotes and disputed questions, and the text they share.",
+        ),
     ]
     pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
     corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
@@ -494,23 +629,28 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
     codes_page = "Every problem explainer check reports: its stable code, an example of the bad input, and the fix."
     pages.append(PagePlan(urls.ERROR_CODES, "Error codes", "error_codes.html", None, codes_page))
     for person in content.people:
-        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, f"What the articles say about {person.name}, with citations.", {"person": person}))
+        description = f"What the articles say about {person.name}, with citations."
+        pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))
     for quote in content.quotes:
         speaker = site.speaker_names(quote)
+        # Titled by its words: many quotes share a speaker, and search results must tell them apart.
         if site.attributions(quote.id):
-            title = f"Quote, speaker disputed: {_clip(site.quote_text(quote.id))}"
+            title = f"“{_clip(site.quote_text(quote.id))}” — as attributed to {site.voice(quote.speaker)} (speaker disputed)"
             description = f"Each article's wording of a quote the articles attribute to {speaker}: who said it is disputed."
         else:
-            title = f"Quote: {_clip(site.quote_text(quote.id))}"
+            title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"
             description = f"Each article's wording of a quote by {speaker}."
-        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}))
+        pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}, urls.QUOTES))
     for topic in content.topics:
-        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, topic.summary or f"Claims about {topic.title}.", {"topic": topic}))
+        description = topic.summary or f"Claims about {topic.title}."
+        pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, description, {"topic": topic}, urls.CLAIMS))
     for source in content.sources:
         if source.id in site.verified.seeds:
-            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, "Full text of the article, with every passage the explainer cites.", {"source": source}))
+            description = "Full text of the article, with every passage the explainer cites."
+            pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, description, {"source": source}, urls.SOURCES))
     for transcript in content.transcripts:
-        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, transcript.summary or transcript.title, {"transcript": transcript}))
+        description = transcript.summary or transcript.title
+        pages.append(PagePlan(urls.transcript_page(transcript.id), transcript.title, "transcript.html", transcript.pos.path, description, {"transcript": transcript}, urls.TRANSCRIPTS))
     return pages
 
 

@@ -20,10 +20,10 @@ from .disputes import Disputes, collect_disputes
 RESERVED_IDS = {
     "index",  # the index page of every folder
     "404", "assets", "data", "robots", "search", "sitemap",  # files and folders MkDocs, the theme and the export write
-    "claims", "corrections", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
+    "claims", "compare", "corrections", "disagreements", "people", "quotes", "sources", "timeline", "transcripts",  # the site's sections
     "error-codes",  # the page of the checker's codes (codes.py)
 }
-RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex[0-9]{3}")
+RESERVED_ANCHORS = re.compile(r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+|ex[0-9]{3}")
 
 
 def is_reserved(record_id: str) -> bool:
@@ -66,7 +66,7 @@ def _register(index: Index, report: Report, kind: str, record: model.Record, rec
         report.error(codes.RESERVED_ID, record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", f"choose another id, e.g. '{record_id}-1'")
         return False
     if is_reserved(record_id):
-        hint = "sec-..., p-N, q-N-N, by-q-N-N, tip-N, wording-N and exNNN are anchors on generated pages; choose another id"
+        hint = "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N, ex-... and exNNN are anchors on generated pages; choose another id"
         report.error(codes.RESERVED_ID, record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
         return False
     if record_id in index.records:

@@ -15,6 +15,7 @@ TIMELINE = "timeline.md"
 DISAGREEMENTS = "disagreements.md"
 SOURCES = "sources/index.md"
 TRANSCRIPTS = "transcripts/index.md"
+COMPARE = "compare.md"
 CORRECTIONS = "corrections.md"
 ERROR_CODES = "error-codes.md"  # what each code of `explainer check` means (codes.py)
 EXPORT = "data/explainer.json"

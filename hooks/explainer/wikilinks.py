@@ -1,7 +1,7 @@
-"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation markers `[[cite:id]]`.
+"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation chips `[[cite:id]]`.
 
 `[[id]]` links to any record by id (a person, quote, event, claim, source, ...); `[[cite:id]]` puts the
-citation control of a statement at that place. They are Python-Markdown inline syntax (as mkdocs-autorefs
+citation chip of a statement at that place. They are Python-Markdown inline syntax (as mkdocs-autorefs
 does it), so Markdown itself keeps them out of code spans, fenced code and indented code: the site and
 the checker find exactly the same links, because both let Markdown find them.
 """

@@ -1,0 +1,159 @@
+"""Readers in a real browser, shared by the browser test modules: headless Chromium (Debian's) driven by
+Playwright over the site built once per run, served on 127.0.0.1, one context per kind of reader.
+
+Registered as a plugin in conftest.py, so that every module shares one browser and one server.
+`python3 dev.py test` installs Chromium with apt where it is missing; Playwright never downloads a browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path("/usr/bin/chromium")
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+def _words(text: str) -> str:
+    """Text as a reader compares it: runs of white space as one space, curly quotes as straight ones."""
+    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"').replace("\u201d", '"').split())
+
+
+# --- the site, served on 127.0.0.1 -------------------------------------------------------------------------------
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(built_site)))
+    server.daemon_threads = True
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+# --- one browser per session, one context (and page) per kind of reader --------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: `python3 dev.py test` installs Debian's chromium with apt"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@dataclass
+class Reader:
+    """A browser tab with everything it asked for and every error it logged."""
+
+    base: str
+    context: BrowserContext
+    page: Page
+    requests: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str, **kwargs: Any) -> Page:
+        self.requests.clear()
+        self.errors.clear()
+        self.page.goto(self.base + path, **kwargs)
+        return self.page
+
+    def external_requests(self) -> list[str]:
+        # data: and blob: URLs never leave the browser; anything else must come from the site itself.
+        return [url for url in self.requests if not url.startswith((self.base, "data:", "blob:"))]
+
+
+def _reader(browser: Browser, base: str, **options: Any) -> Reader:
+    context = browser.new_context(**options)
+    context.set_default_timeout(20_000)
+
+    def block(route: Route) -> None:  # nothing may leave the machine, even where there is a network
+        route.abort()
+
+    context.route(lambda url: not url.startswith((base, "data:", "blob:")), block)
+    reader = Reader(base, context, context.new_page())
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            reader.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def on_request(request: Request) -> None:
+        reader.requests.append(request.url)
+
+    reader.page.on("console", on_console)
+    reader.page.on("pageerror", lambda error: reader.errors.append(f"uncaught: {error}"))
+    reader.page.on("request", on_request)
+    return reader
+
+
+@pytest.fixture(scope="session")
+def desktop(browser: Browser, site_url: str) -> Iterator[Reader]:
+    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="light", permissions=["clipboard-read", "clipboard-write"])
+    yield reader
+    reader.context.close()
+
+
+@pytest.fixture(scope="session")
+def dark(browser: Browser, site_url: str) -> Iterator[Reader]:
+    # The palettes follow prefers-color-scheme (mkdocs.yml), so a reader whose system is dark gets "slate".
+    reader = _reader(browser, site_url, viewport=DESKTOP, color_scheme="dark")
+    yield reader
+    reader.context.close()
+
+
+@pytest.fixture(scope="session")
+def phone(browser: Browser, site_url: str) -> Iterator[Reader]:
+    reader = _reader(browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="light")
+    yield reader
+    reader.context.close()
+
+
+def _screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+def _viewport_check(page: Page, selector: str) -> dict[str, Any]:
+    """Where the first line of an element is, and whether a reader sees it there (not under the sticky header)."""
+    return page.evaluate(
+        """(selector) => {
+            const element = document.querySelector(selector);
+            if (!element) return null;
+            const box = element.getClientRects()[0] || element.getBoundingClientRect();
+            const x = Math.min(Math.max(box.left + Math.min(box.width, 40) / 2, 0), innerWidth - 1);
+            const y = box.top + box.height / 2;
+            const seen = y >= 0 && y < innerHeight ? document.elementFromPoint(x, y) : null;
+            return {top: box.top, bottom: box.bottom, height: innerHeight, visible: !!seen && element.contains(seen)};
+        }""",
+        selector,
+    )
