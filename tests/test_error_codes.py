@@ -315,16 +315,17 @@ def test_the_error_codes_page_shows_every_code_with_its_example_and_fix(built_si
     assert list(sections) == [c.anchor for c in codes.CODES]
     for code in codes.CODES:
         shown = _text(sections[code.anchor])
-        assert shown.startswith(f"{code.code} {code.name} {code.severity.value}"), shown[:80]
+        assert shown.startswith(f"{code.code} {code.name} ({code.severity.value})"), shown[:80]
         assert code.summary.replace("`", "") in shown and f"Fix: {code.fix.replace('`', '')}" in shown
         example = code.example
-        assert f"reported at {example.reported_file}, line {example.line}, column {example.column}" in shown
+        at = f"line {example.line}, column {example.column}"
+        assert f"{example.reported_file}, reported at {at}" in shown or f"Reported at {example.reported_file}, {at}." in shown, shown
         assert example.file in shown
         marked = re.findall(r"<mark>(.*?)</mark>", sections[code.anchor], re.S)
         if example.reported_file == example.file:
             reported_text = None if example.link_to else example.text
         else:
-            reported_text = {**codes.EXAMPLE_PROJECT, **example.also}.get(example.reported_file)
+            reported_text = example.also.get(example.reported_file)  # else an unchanged file of the example project
         if isinstance(reported_text, bytes):
             reported_text = reported_text.decode("utf-8", "backslashreplace")  # as the page shows bytes that are not UTF-8
         lines = reported_text.splitlines() if reported_text is not None else []

@@ -27,6 +27,12 @@ class ShownExample:
     files: tuple[ShownFile, ...]
     where: str  # "content/claims.yaml, line 5, column 18"
     base: tuple[ShownFile, ...] | None  # the published revision's changes, for `check --base`
+    line: int
+    column: int
+
+    @property
+    def reported_in_shown_file(self) -> bool:
+        return any(f.marked is not None for f in self.files)
 
 
 @dataclass(frozen=True)
@@ -70,15 +76,11 @@ def shown_example(code: Code) -> ShownExample:
         _file(path, text, example.line if path == example.reported_file else None) for path, text in example.also.items()
     )
     shown = (main, *others)
-    project = codes.EXAMPLE_PROJECT
-    if example.reported_file not in {f.path for f in shown} and example.reported_file in project:
-        reported = example.reported_file
-        shown += (_file(reported, project[reported], example.line, "unchanged, from the example project"),)
     base = None
     if example.base is not None:
-        base = tuple(_file(path, text) for path, text in example.base.items())
+        base = tuple(_file(f"{path} in REV", text) for path, text in example.base.items())
     where = f"{example.reported_file}, line {example.line}, column {example.column}"
-    return ShownExample(shown, where, base)
+    return ShownExample(shown, where, base, example.line, example.column)
 
 
 def steps() -> tuple[ShownStep, ...]:
