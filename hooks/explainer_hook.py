@@ -4,8 +4,9 @@ on_config   load, validate, resolve and verify everything (before MkDocs cleans 
 on_files    add the generated pages and the extra files (assets, exports, seeds, robots.txt), all in memory.
 on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages; give
             every page its JSON-LD.
+on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
-on_serve    rebuild when content/ or seeds/ change; on content errors keep serving the last good build.
+on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last good build.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from markupsafe import escape
+from markupsafe import Markup, escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
@@ -25,9 +26,10 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 
 from explainer import assets
+from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, anchor_ids, outline
-from explainer.jsonld import Publication
+from explainer.jsonld import Publication, script_json
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
@@ -65,7 +67,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(diagnostic.format_text())
     custom_dir = config.theme.custom_dir
     # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
-    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [])
+    words = load_words(root, options, Report())  # its problems were reported by the check
+    renderer = Renderer(verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [], words)
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: set SITE_URL to the address the site is published at")
     try:
@@ -80,7 +83,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
     config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes instances through
-    _build.update(layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
+    _build.update(words=words, layout=layout, renderer=renderer, publication=publication, plans={plan.src_uri: plan for plan in renderer.plan()}, wikilinks=wikilinks)
     if assets.STYLESHEET not in config.extra_css:
         config.extra_css.append(assets.STYLESHEET)
     if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
@@ -166,9 +169,17 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
     return context
 
 
+def on_env(env: Any, config: MkDocsConfig, files: Files) -> Any:
+    words = _build["words"]
+    env.globals["explainer_words"] = words
+    env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))  # safe inside <script>
+    return env
+
+
 def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig) -> dict[str, Any]:
     if template_name == "404.html":
-        context["explainer_jsonld"] = handwritten_page_jsonld(_build["publication"], "404.html", "Page not found", "", is_home=False)
+        title = _build["words"].text("page.not_found.title")
+        context["explainer_jsonld"] = handwritten_page_jsonld(_build["publication"], "404.html", title, "", is_home=False)
     return context
 
 
@@ -177,6 +188,8 @@ def on_serve(server: Any, config: MkDocsConfig, builder: Any) -> Any:
     layout: Layout = _build.get("layout") or Layout(root)
     for folder in (layout.content_dir, layout.seeds_dir):
         server.watch(str(layout.root / folder))
+    if layout.options is not None and layout.options.words:
+        server.watch(str(layout.root / layout.options.words))  # the site's own words
     server.builder = _keep_last_good_site(server.builder)
     return server
 

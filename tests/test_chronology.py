@@ -14,7 +14,6 @@ import itertools
 import os
 from dataclasses import dataclass
 
-import jinja2
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from markupsafe import Markup
@@ -22,8 +21,10 @@ from pagetree import parse, read_list
 from pagetree import reading as page_reading
 
 from explainer import codes
+from explainer.catalogue import english
 from explainer.chronology import Item, Node, Relation, build
 from explainer.diagnostics import Pos
+from explainer.render import template_env
 
 EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -151,7 +152,7 @@ def test_the_layout_shows_every_known_order_and_no_other(world: World) -> None:
 
 
 # The engine's own macro that lays the order out on the timeline and on person pages.
-MACROS = jinja2.Environment(loader=jinja2.PackageLoader("explainer", "templates"), autoescape=True, trim_blocks=True, lstrip_blocks=True)
+MACROS = template_env(english())
 IN_ORDER = MACROS.get_template("macros.html").make_module({"x": None}).in_order  # type: ignore[attr-defined]
 
 

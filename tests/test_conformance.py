@@ -104,7 +104,7 @@ OVERRIDES = {
     ],
     "partials/path.html": [
         "-   <nav class=\"md-path\" aria-label=\"{{ lang.t('nav') }}\" {{ hidden }}>",
-        '+   <nav class="md-path" aria-label="Breadcrumb" {{ hidden }}>',
+        '+   <nav class="md-path" aria-label="{{ explainer_words.html(\'theme.breadcrumb\') }}" {{ hidden }}>',
         '+       <li class="md-path__item md-path__item--current">',
         '+         <a href="{{ page.url | url }}" class="md-path__link" aria-current="page">',
         '+           <span class="md-ellipsis">{{ page.title | e }}</span>',

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
-from explainer import yamlload
 from explainer.pipeline import Layout, check
 from explainer.resolve import RESERVED_IDS, is_reserved
 from explainer.seeds import SeedError, read_seed
@@ -507,10 +506,15 @@ def test_windows_line_endings_are_fine(tmp_path: Path) -> None:
     assert problems_with(tmp_path, "x.yaml", data) == []
 
 
-def test_file_over_the_size_limit_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(yamlload, "MAX_FILE_BYTES", 1000)  # above the tiny project's own files
+def test_file_over_the_size_limit_is_not_read(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p", docs_index="# T\n")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("extra:\n  explainer:\n    max_file_bytes: 1000\n")  # above the tiny project's own files
     data = TEXT_CLAIM.format(text="x" * 1000).encode()
-    assert problems_with(tmp_path, "x.yaml", data) == ["content/x.yaml:1:1: EX104 file-too-large | split it into several files"]
+    (project / "content" / "x.yaml").write_bytes(data)
+    assert problems(project) == ["content/x.yaml:1:1: EX104 file-too-large | split it into several files"]
+    _, diagnostics = check(Layout(project))
+    assert diagnostics[0].message == f"file is {len(data)} bytes, more than the limit of 1000"  # the option's limit
 
 
 @pytest.mark.parametrize(

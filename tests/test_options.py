@@ -87,3 +87,56 @@ def test_a_custom_dir_overrides_engine_templates_and_theme_partials(tmp_path: Pa
     bob = (project / "site" / "people" / "bob" / "index.html").read_text(encoding="utf-8")
     assert "OUR OWN PERSON PAGE" in bob
     assert '<meta name="ours" content="yes">' in bob  # the user's main.html wins over the engine's
+
+
+# Each limit lowered below what one file of a tiny site needs: that file alone fails, with its place.
+CLAIM = "claims:\n  - id: {id}\n    topic: general\n    text: {text}\n    citations: [{{source: tiny, quote: Ann Example}}]\n{more}"
+LOWERED = {
+    "max_file_bytes": (
+        3000, "big.yaml", "# " + "padding " * 400 + "\nclaims: []\n",
+        "content/big.yaml:1:1: error EX104 file-too-large: file is 3214 bytes, more than the limit of 3000",
+    ),
+    "max_depth": (
+        8, "deep.yaml", CLAIM.format(id="deep", text="Deep.", more="    about: [[[[[[bob]]]]]]\n"),
+        "content/deep.yaml:6:17: error EX111 too-deep: nesting deeper than 8 levels",
+    ),
+    "max_key_chars": (
+        10, "key.yaml", CLAIM.format(id="key", text="Key.", more="    occurrences: 1\n"),
+        "content/key.yaml:6:5: error EX113 key-too-long: key is 11 characters long, more than the limit of 10",
+    ),
+    "max_number_chars": (
+        3, "number.yaml", CLAIM.format(id="number", text="Number.", more="    sequence: 1234\n"),
+        "content/number.yaml:6:15: error EX112 number-too-long: number is 4 characters long, more than the limit of 3",
+    ),
+    "max_text_chars": (
+        30, "text.yaml", CLAIM.format(id="long-text", text="Ann greets Bob, and Bob greets Ann.", more=""),
+        "content/text.yaml:4:11: error EX206 text-too-long: text is 35 characters, more than the limit of 30",
+    ),
+    "max_id_chars": (
+        12, "id.yaml", CLAIM.format(id="a-rather-long-id", text="Id.", more=""),
+        "content/id.yaml:2:9: error EX206 text-too-long: text is 16 characters, more than the limit of 12",
+    ),
+}
+
+
+def test_lowered_limits_stop_build_and_check_at_the_file_that_passes_them(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    _with_options(project, "\n".join(f"{name}: {value}" for name, (value, *_) in LOWERED.items()))
+    for _, name, text, _ in LOWERED.values():
+        (project / "content" / name).write_text(text, encoding="utf-8")
+    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    build = run_mkdocs(project, "build", "--strict")
+    reported = [line for line in check.stdout.splitlines() if ": error: " in line]
+    assert reported == sorted(expected for *_, expected in LOWERED.values()), check.stdout
+    assert check.returncode == 1
+    assert build.returncode != 0 and not (project / "site").exists()
+    for *_, expected in LOWERED.values():
+        assert expected in build.stderr
+
+
+def test_the_site_s_own_files_pass_within_the_defaults() -> None:
+    # The defaults are today's limits: the real content is well within each.
+    defaults = Options()
+    assert (defaults.max_file_bytes, defaults.max_depth, defaults.max_key_chars, defaults.max_number_chars) == (2 * 1024 * 1024, 32, 100, 100)
+    assert (defaults.max_text_chars, defaults.max_id_chars, defaults.max_seed_bytes) == (20_000, 80, 4 * 1024 * 1024)
+    assert max(p.stat().st_size for p in (ROOT / "content").glob("*.yaml")) < defaults.max_file_bytes // 10

@@ -9,8 +9,8 @@ break. The overlap of a pair is the share of the smaller set's shingles found in
 ("the insider" / "an insider") only removes the few shingles that contain it.
 
 A pair is a copy when its overlap reaches `COPY_THRESHOLD`; copies are grouped transitively
-(connected components), and every group counts as one report. On the five articles the pair that
-shares whole paragraphs overlaps by about 78% and every other pair by 5% or less.
+(connected components), and every group counts as one report. Articles that share whole
+paragraphs overlap far above it; unrelated reports of one event, a few per cent at most.
 
 Quotation marks: “…” and "…" always; ‘…’ and '…' when the opening mark starts a word and the
 closing one ends it (so apostrophes in "I’m" or "couple’s" open or close nothing). A quotation

@@ -6,12 +6,13 @@ import datetime
 from collections import defaultdict
 
 from . import model
+from .catalogue import Words, english
 
-MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
 
-
-def long_date(date: datetime.date) -> str:
-    return f"{date.day} {MONTHS[date.month - 1]} {date.year}"
+def long_date(date: datetime.date, words: Words | None = None) -> str:
+    """A correction's date in words: '11 March 2025'."""
+    words = words or english()
+    return words.text("date.correction", day=date.day, month=words.items("date.months")[date.month - 1], year=date.year)
 
 
 def corrections_by_statement(corrections: list[model.Correction]) -> dict[str, list[model.Correction]]:

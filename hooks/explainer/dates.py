@@ -13,9 +13,8 @@ import datetime
 from dataclasses import dataclass
 
 from . import codes, model
+from .catalogue import Words, english
 from .diagnostics import Report
-
-MONTHS = tuple(calendar.month_name)[1:]
 
 Span = tuple[int, int]  # first and last day (proleptic ordinals) a date allows
 
@@ -55,32 +54,35 @@ def span(date: model.EventDate | None) -> Span | None:
 # ---- how a date reads ---------------------------------------------------------------------------
 
 
-def point_text(point: model.DatePoint, with_year: bool = True) -> str:
-    year = str(point.year.value) if point.year and with_year else ""
+def point_text(point: model.DatePoint, with_year: bool = True, words: Words | None = None) -> str:
+    """A date as far as it is known, in the words' formats: 'March 11, 2025', 'March 2025', '2025';
+    without the year: 'March 11', 'March'."""
+    words = words or english()
+    year = point.year.value if point.year else None
     if point.month is None:
-        return year
-    month = MONTHS[point.month.value - 1]
+        return str(year) if year is not None and with_year else ""
+    month = words.items("date.months")[point.month.value - 1]
+    shown_year = year if with_year else None
     if point.day is None:
-        return f"{month} {year}".strip()
-    return f"{month} {point.day.value}, {year}" if year else f"{month} {point.day.value}"
+        return words.text("date.month", month=month, year=shown_year) if shown_year is not None else words.text("date.month_only", month=month)
+    if shown_year is None:
+        return words.text("date.day_only", month=month, day=point.day.value)
+    return words.text("date.day", month=month, day=point.day.value, year=shown_year)
 
 
-def date_text(date: model.EventDate) -> str:
+def date_text(date: model.EventDate, words: Words | None = None) -> str:
     """'March 11, 2025', 'March 2025', '2021', 'between March 11 and 19, 2025'."""
+    words = words or english()
     if not date.is_range:
-        return point_text(date)
+        return point_text(date, words=words)
     first, last = date.earliest, date.latest
     if first is None or last is None or first.year is None or last.year is None:
         return ""
     if first.year.value != last.year.value or first.month is None:
-        return f"between {point_text(first)} and {point_text(last)}"
+        return words.text("date.between", first=point_text(first, words=words), last=point_text(last, words=words))
     if last.month is not None and first.month.value == last.month.value and first.day and last.day:
-        return f"between {point_text(first, with_year=False)} and {last.day.value}, {last.year.value}"
-    return f"between {point_text(first, with_year=False)} and {point_text(last)}"
-
-
-def _join(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return words.text("date.between_days", first=point_text(first, False, words), day=last.day.value, year=last.year.value)
+    return words.text("date.between", first=point_text(first, False, words), last=point_text(last, words=words))
 
 
 @dataclass(frozen=True)
@@ -89,21 +91,23 @@ class Badge:
     inference: str  # id of the inference it rests on
 
 
-def inferred_badges(date: model.EventDate) -> list[Badge]:
+def inferred_badges(date: model.EventDate, words: Words | None = None) -> list[Badge]:
     """One badge per inference, naming exactly the parts it gives: 'year inferred',
     'day, month and year inferred'; for a range whose ends differ, 'earliest day inferred'."""
+    words = words or english()
     uses: dict[str, dict[str, list[str]]] = {}  # inference -> end -> parts
     for end, point in date.ends():
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference:
-                uses.setdefault(part.inference, {}).setdefault(end, []).append(name)
+                uses.setdefault(part.inference, {}).setdefault(end, []).append(words.text(f"date.part.{name}"))
     badges = []
     for inference, by_end in uses.items():
         lists = list(by_end.values())
         if len(lists) == len(date.ends()) and all(parts == lists[0] for parts in lists):
-            text = f"{_join(lists[0])} inferred"
+            text = words.text("date.inferred", parts=words.join(lists[0]))
         else:
-            text = "; ".join(f"{end} {_join(parts)} inferred" for end, parts in by_end.items())
+            ends = [words.text("date.end_inferred", end=words.text(f"date.end.{end}"), parts=words.join(parts)) for end, parts in by_end.items()]
+            text = words.join(ends, "list.semicolons")
         badges.append(Badge(text, inference))
     return badges
 
@@ -134,12 +138,8 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
         elif point.day is not None and point.month is not None and point.year is not None and point_span(point) is None:
             year, month = point.year.value, point.month.value
             days = calendar.monthrange(year, month)[1]
-            report.error(
-                codes.NOT_A_CALENDAR_DAY,
-                point.at("day"),
-                f"{MONTHS[month - 1]} {point.day.value}, {year} is not a calendar date",
-                f"{MONTHS[month - 1]} {year} has {days} days; check the day and the month",
-            )
+            name = english().items("date.months")[month - 1]  # messages to editors are in English
+            report.error(codes.NOT_A_CALENDAR_DAY, point.at("day"), f"{name} {point.day.value}, {year} is not a calendar date", f"{name} {year} has {days} days; check the day and the month")
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference is None:
                 hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"

@@ -16,10 +16,15 @@ from typing import Any
 
 import jinja2
 
+from .catalogue import english
 from .diff import CitationChange, ContentDiff, FieldChange, RecordChange
-from .render import KIND_LABELS, SiteModel
+from .render import STATEMENT_KINDS, SiteModel
 
-KIND_NAMES = {**KIND_LABELS, "person": "person", "source": "source", "topic": "topic", "disagreement": "disagreement", "transcript": "transcript", "correction": "correction"}
+# The diff is for editors, in English: statements are named as the English pages name them.
+KIND_NAMES = {
+    **{kind: english().text(f"kind.{kind}") for kind in STATEMENT_KINDS},
+    **{kind: kind for kind in ("person", "source", "topic", "disagreement", "transcript", "correction")},
+}
 
 
 @dataclass(frozen=True)

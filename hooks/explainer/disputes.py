@@ -2,8 +2,7 @@
 
 A disagreement of substance lists, under `concerns`, the records it puts in doubt without taking a
 side (the event whose poster is disputed), and each answer lists the records that state its side
-(the quote as one article gives it to Alec Baldwin, the same words as another gives them to Hilaria
-Baldwin). Every such record, and every answer, is disputed by that disagreement. A quote is a
+(the quote as one article gives it to one speaker, the same words as another gives them to another). Every such record, and every answer, is disputed by that disagreement. A quote is a
 disputed *attribution* when the quotes on the sides of one disagreement have different speakers.
 Differences of wording (kind: wording) dispute nothing. Nothing here reads the records' text.
 """

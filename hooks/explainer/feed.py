@@ -53,7 +53,8 @@ def _entry_title(site: SiteModel, correction: model.Correction) -> str:
     first = _statement(site, correction.statements[0])
     first = first if len(first) <= 90 else first[:89].rstrip() + "…"
     more = len(correction.statements) - 1
-    return f"Corrected: {first}" + (f" (and {more} more statement{'s' if more != 1 else ''})" if more else "")
+    words = site.words
+    return words.text("feed.entry_title_more", more, first=first) if more else words.text("feed.entry_title", first=first)
 
 
 def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
@@ -61,8 +62,9 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
     page = absolute(site_url, site.urls.page_url(urls.CORRECTIONS))
     feed = ET.Element(f"{{{ATOM}}}feed")
     _sub(feed, "id", feed_id(site_url, site_name))
-    _sub(feed, "title", f"{site_name}: corrections")
-    _sub(feed, "subtitle", "Published statements that were corrected: when, what was wrong, what they say now, and why.")
+    words = site.words
+    _sub(feed, "title", words.text("feed.title", site=site_name))
+    _sub(feed, "subtitle", words.text("page.corrections.description"))
     _sub(feed, "updated", _timestamp(max((c.date for c in corrections), default=NEVER)))
     author = _sub(feed, "author")
     _sub(author, "name", site_name)
@@ -80,11 +82,12 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
         for statement_id in correction.statements:
             _sub(entry, "link", rel="related", type="text/html", href=absolute(site_url, site.url_of[statement_id]), title=_statement(site, statement_id)[:200])
         _sub(entry, "summary", _plain(site, correction.now))
-        body = (
-            f"Corrected on {long_date(correction.date)}.\n\n"
-            f"What was wrong: {_plain(site, correction.wrong)}\n\n"
-            f"What it says now: {_plain(site, correction.now)}\n\n"
-            f"Why: {_plain(site, correction.why)}"
+        body = words.text(
+            "feed.entry",
+            date=long_date(correction.date, words),
+            wrong=_plain(site, correction.wrong),
+            now=_plain(site, correction.now),
+            why=_plain(site, correction.why),
         )
         _sub(entry, "content", body, type="text")
     return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"

@@ -102,7 +102,7 @@ def person_data(site: SiteModel, pub: Publication, person: model.Person) -> dict
         data["alternateName"] = list(person.aliases)
     for view in site.relations_of.get(person.id, []):
         other = _person_ref(site, pub, view.other)
-        key = {"spouse": "spouse", "child": "children", "parent": "parent"}.get(view.label)
+        key = {"spouse": "spouse", "child": "children", "parent": "parent"}.get(view.kind)
         if key == "spouse":
             data["spouse"] = other
         elif key:
@@ -316,7 +316,8 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
     for statement in site.index.statements:
         # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
         disputes = site.disputed_by(statement.id)
-        disputed: list[dict[str, Any]] = [{"type": "TextualBody", "value": "disputed", "format": "text/plain", "language": pub.language, "purpose": "tagging"}] if disputes else []
+        tag = {"type": "TextualBody", "value": site.words.text("dispute.badge"), "format": "text/plain", "language": pub.language, "purpose": "tagging"}
+        disputed: list[dict[str, Any]] = [tag] if disputes else []
         disputed += [{"type": "SpecificResource", "source": absolute(pub.url, site.url_of[d.id]), "purpose": "linking"} for d in disputes]
         for number, c in enumerate(site.verified.located.get(statement.id, ()), start=1):
             text = site.verified.seeds[c.source].text
@@ -346,7 +347,7 @@ def annotations(site: SiteModel, pub: Publication) -> dict[str, Any]:
                     },
                 }
             )
-    label = "Citations of the explainer, one annotation per cited passage"
+    label = site.words.text("structured.annotations")
     # The page names its collection by an embedded description (id, label, total), as the model's own
     # example does: the W3C suite reads the collection's properties from there.
     part_of = {"id": collection_id, "label": label, "total": len(items)}

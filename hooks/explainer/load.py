@@ -7,6 +7,7 @@ from pathlib import Path
 from . import codes
 from .diagnostics import Pos, Report
 from .model import Content
+from .options import Options
 from .schema import validate_file
 from .upgrade import upgrade
 from .yamlload import load_yaml
@@ -19,11 +20,14 @@ def content_files(content_dir: Path) -> list[Path]:
     return sorted(files)
 
 
-def load_content(root: Path, content_dir: str = "content", upgrade_old_shapes: bool = False) -> tuple[Content, Report]:
-    """Read every YAML file under `content_dir`; problems go to the report, never raise.
+def load_content(root: Path, options: Options | None = None, upgrade_old_shapes: bool = False) -> tuple[Content, Report]:
+    """Read every YAML file under the content folder, within the limits of `options` (the defaults without
+    them); problems go to the report, never raise.
 
     `upgrade_old_shapes` is for comparisons with older revisions only (see upgrade.py).
     """
+    options = options or Options()
+    content_dir = options.content_dir
     report = Report()
     content = Content()
     directory = root / content_dir
@@ -33,9 +37,9 @@ def load_content(root: Path, content_dir: str = "content", upgrade_old_shapes: b
     for path in content_files(directory):
         display = path.relative_to(root).as_posix()
         content.files.append(display)
-        node = load_yaml(path, display, report)
+        node = load_yaml(path, display, report, options)
         if node is not None:
             if upgrade_old_shapes:
                 upgrade(node)
-            validate_file(display, node, content, report)
+            validate_file(display, node, content, report, options)
     return content, report

@@ -7,9 +7,9 @@ Quotation marks. “…” and "…" enclose a quotation; so do ‘…’ and '�
 - an opening mark follows the start of the text, white space, an opening bracket, a dash, a slash or
   another opening mark, and is followed by a non-space character;
 - a closing mark follows a non-space character and is not followed by a letter or digit, so the
-  apostrophes of "don't", "Alec’s" and "Alec's" never close a quotation;
+  apostrophes of "don't", "Ann’s" and "Ann's" never close a quotation;
 - a single mark that opens an elided year or number ("the ’90s", "'90s") is an apostrophe;
-- a single closing mark with no single quotation open is an apostrophe ("the Baldwins' show");
+- a single closing mark with no single quotation open is an apostrophe ("the Smiths' show");
 - quotations nest ("she said 'no'" inside “…”); only the outermost ones are returned, since the
   inner marks are part of the words quoted. An unclosed double mark is reported as unbalanced; an
   unclosed single one is taken for an apostrophe.
@@ -37,7 +37,7 @@ def words_of(text: str) -> list[str]:
 
 
 # The marks that could open or close a quotation: a single mark or straight double mark between two
-# letters or digits ("Alec’s", "don't") can do neither, so it is not even looked at.
+# letters or digits ("Ann’s", "don't") can do neither, so it is not even looked at.
 _SOME_MARK = "[" + re.escape(_SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]"
 _MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE) + "]|(?<!\\w)" + _SOME_MARK + "|" + _SOME_MARK + "(?!\\w)")
 

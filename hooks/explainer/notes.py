@@ -8,8 +8,9 @@ Pages number their notes in reading order; the numbers are what a printed page s
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .catalogue import Words, english
 from .measure import Sentence
 
 CONTEXT_CHARS = 160  # at most this much of the sentence is shown on either side of the cited words
@@ -18,7 +19,7 @@ CONTEXT_CHARS = 160  # at most this much of the sentence is shown on either side
 @dataclass(frozen=True)
 class CitedPassage:
     source: str  # source id
-    article: str  # the article's short name, as running text: 'the “fireworks” article'
+    article: str  # the article's short name, as running text: 'the “budget” article'
     before: str  # the sentence up to the cited words ('' when the passage starts a sentence)
     exact: str  # the cited words, as the article prints them
     after: str
@@ -34,23 +35,23 @@ class Note:
     independent: int
     passages: tuple[CitedPassage, ...]
     copies: tuple[tuple[str, ...], ...] = ()  # the short names of articles that copy each other, group by group
+    words: Words = field(default_factory=english, repr=False, compare=False)
 
     @property
     def name(self) -> str:
         """What the control is called: '1 article', '5 articles, 4 independent reports'."""
+        articles = self.words.text("support.articles", self.articles)
         if self.articles == 1:
-            return "1 article"
-        reports = "1 independent report" if self.independent == 1 else f"{self.independent} independent reports"
-        return f"{self.articles} articles, {reports}"
+            return articles
+        return self.words.text("support.with_reports", articles=articles, reports=self.words.text("support.reports", self.independent))
 
     @property
     def chip(self) -> str:
         """The control's visible text: the start of its name, the report count only where it differs."""
-        if self.articles == 1:
-            return "1 article"
-        if self.independent == self.articles:
-            return f"{self.articles} articles"
-        return f"{self.articles} articles, {self.independent} independent"
+        articles = self.words.text("support.articles", self.articles)
+        if self.articles == 1 or self.independent == self.articles:
+            return articles
+        return self.words.text("support.chip", articles=articles, independent=self.words.text("support.independent", self.independent))
 
     @property
     def href(self) -> str:

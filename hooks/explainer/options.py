@@ -23,17 +23,10 @@ CONFIG_FILE = "mkdocs.yml"
 SECTION = ("extra", "explainer")
 
 
-def _option(default: object, doc: str, within: tuple[int, int] | None = None) -> Any:
-    return field(default=default, metadata={"doc": doc, "within": within})
-
-
-@dataclass(frozen=True)
-class Options:
-    """Every option, with its default (the values this project was built with) and what it does."""
-
-    content_dir: str = _option("content", "folder of the YAML records, relative to the project root")
-    seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it")
-    max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+def _option(default: object, doc: str, within: tuple[int, int] | None = None, check: Any = None) -> Any:
+    """An option: its default, what it does, and the whole numbers it may be (`within`) or a function
+    saying why a text value is wrong (`check`, None when it is right)."""
+    return field(default=default, metadata={"doc": doc, "within": within, "check": check})
 
 
 def _folder(value: str) -> str | None:
@@ -42,6 +35,45 @@ def _folder(value: str) -> str | None:
     if not value or pure.is_absolute() or ".." in pure.parts or "\\" in value or value != pure.as_posix():
         return "must be a folder inside the project, written like 'content' or 'data/content'"
     return None
+
+
+def _words_file(value: str) -> str | None:
+    if value == "":
+        return None
+    if _folder(value) is not None or PurePosixPath(value).suffix not in (".yaml", ".yml"):
+        return "must be a YAML file inside the project, written like 'words.yaml' or 'words/de.yaml'"
+    return None
+
+
+def _language(value: str) -> str | None:
+    from babel.core import Locale, UnknownLocaleError  # only to check a language a site names
+
+    try:
+        Locale.parse(value, sep="-")
+    except (UnknownLocaleError, ValueError):
+        return "is not a language code that CLDR knows, such as 'en', 'de' or 'pt-BR'"
+    return None
+
+
+@dataclass(frozen=True)
+class Options:
+    """Every option, with its default (the values this project was built with) and what it does."""
+
+    content_dir: str = _option("content", "folder of the YAML records, relative to the project root", check=_folder)
+    seeds_dir: str = _option("seeds", "folder of the seed articles, relative to the project root; sources name files directly inside it", check=_folder)
+    max_seed_bytes: int = _option(4 * 1024 * 1024, "largest seed article accepted, in bytes (a seed is one article as plain text)", (1, 64 * 1024 * 1024))
+    # The limits content files are read under (yamlload.py, schema.py): a hostile file can neither hang nor
+    # exhaust the build. The largest real file is about 45 kB; PyYAML's own parser reads about 0.7 MB/s.
+    max_file_bytes: int = _option(2 * 1024 * 1024, "largest content file accepted, in bytes", (1, 64 * 1024 * 1024))
+    max_depth: int = _option(32, "deepest nesting of lists and mappings in a content file", (1, 100))
+    max_key_chars: int = _option(100, "longest key in a content file, in characters", (1, 10_000))
+    # Python refuses to convert a whole number of more than 4300 digits.
+    max_number_chars: int = _option(100, "longest whole number in a content file, in characters", (1, 4300))
+    max_text_chars: int = _option(20_000, "longest text of a key without a limit of its own (such as 'text' or 'summary'), in characters", (1, 64 * 1024 * 1024))
+    max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
+    # The words readers see (words.py): the language's plural rules and catalogue, and a site's own entries.
+    language: str = _option("en", "language of the words the engine shows (a BCP 47 code, as theme.language): its plural rules, and its catalogue where the engine has one", check=_language)
+    words: str = _option("", "YAML file of the site's own words, replacing the engine's entries of the same key (see the Words and translations page)", check=_words_file)
 
 
 def _env(node: yaml.Node) -> object:
@@ -131,9 +163,11 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
             if not isinstance(value, str):
                 report.error(codes.OPTION_WRONG_TYPE, _pos(shown, value_node), f"{name} must be text", f"for example {name}: {default}")
                 continue
-            problem = _folder(value) if name.endswith("_dir") else None
+            check = declared[name].metadata["check"]
+            problem = check(value) if check is not None else None
             if problem:
-                report.error(codes.OPTION_NOT_A_FOLDER, _pos(shown, value_node), f"{name} '{value}' {problem}")
+                code = codes.OPTION_NOT_A_FOLDER if check is _folder else codes.OPTION_INVALID_VALUE
+                report.error(code, _pos(shown, value_node), f"{name} '{value}' {problem}")
                 continue
         values[name] = value
     return Options(**values)  # type: ignore[arg-type]
@@ -141,4 +175,4 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
 
 def options_table() -> list[tuple[str, str, str]]:
     """(option, default, what it does) for the documentation page."""
-    return [(f.name, str(f.default), f.metadata["doc"]) for f in fields(Options)]
+    return [(f.name, str(f.default) if f.default != "" else "(none)", f.metadata["doc"]) for f in fields(Options)]

@@ -14,6 +14,7 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from .catalogue import Words, english
 from .family import Couple, FamilyTree
 
 TARGET = 24  # the smallest side of any link's hit area at natural size (WCAG 2.2 SC 2.5.8)
@@ -157,7 +158,6 @@ class TreeLayout:
     ticks: tuple[Tick, ...]
 
 
-COUPLE_LABELS = {"spouse": "spouse", "former-spouse": "former spouse"}
 
 
 def generations(tree: FamilyTree) -> dict[str, int]:
@@ -217,7 +217,7 @@ def _row_order(members: list[str], couples: Sequence[Couple]) -> list[str]:
     return order
 
 
-def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = WIDE) -> TreeLayout:
+def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = WIDE, words: Words | None = None) -> TreeLayout:
     """Boxes in rows by generation; children who start no family of their own hang in a column under their
     parents' union, oldest first; the others go to the next row. Names in `texts` are wrapped to
     `m.name_chars`."""
@@ -267,7 +267,7 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
                 x += box_w
             for couple in tree.couples:
                 if couple.a in row and couple.b in row:
-                    couple_lines.append(_couple_line(couple, boxes[couple.a], boxes[couple.b], top, m))
+                    couple_lines.append(_couple_line(couple, boxes[couple.a], boxes[couple.b], top, m, words or english()))
         row_bottom = max((boxes[p].bottom for p in row), default=top)
         # Union points of the families whose parents are all placed now.
         for family in tree.families:
@@ -327,9 +327,9 @@ def layout_family(tree: FamilyTree, texts: Mapping[str, BoxText], m: Metrics = W
     return TreeLayout(m, width, height, boxes, tuple(couple_lines), tuple(spines), tuple(ticks))
 
 
-def _couple_line(couple: Couple, a: Box, b: Box, row_top: float, m: Metrics) -> CoupleLine:
+def _couple_line(couple: Couple, a: Box, b: Box, row_top: float, m: Metrics, words: Words) -> CoupleLine:
     left, right = (a, b) if a.x < b.x else (b, a)
-    label = COUPLE_LABELS[couple.kind] if m.labels else None
+    label = words.text(f"relation.{couple.kind}") if m.labels else None
     y = row_top + min(a.h, b.h) / 2
     if right.x - left.right <= m.couple_gap + 0.5:
         points: tuple[tuple[float, float], ...] = ((left.right, y), (right.x, y))
@@ -425,7 +425,6 @@ class TimelineMetrics:
 TIMELINE_WIDE = TimelineMetrics()
 TIMELINE_NARROW = TimelineMetrics(width=288, label_width=0, font=12, small=10.5, line=15, row_pad=4, label_chars=40, min_piece=22, break_gap=10, axis_height=36)
 
-MONTH_ABBR = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 @dataclass(frozen=True)
@@ -503,12 +502,14 @@ def _month_end(day: int) -> int:
     return d.replace(day=calendar.monthrange(d.year, d.month)[1]).toordinal()
 
 
-def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: TimelineMetrics) -> list[Piece]:
+def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: TimelineMetrics, words: Words | None = None) -> list[Piece]:
     """The time axis between `x` and `x + width`: a piece per calendar year that any span touches, from the
     first to the last month used in it; pieces that do not meet in time are separated by a break. Each
     piece is at least `min_piece` wide; the rest of the room goes by the dates in it that need it."""
     if not spans:
         return []
+    words = words or english()
+    months_short = words.items("date.months_short")
     years = sorted({y for first, last in spans for y in range(datetime.date.fromordinal(first).year, datetime.date.fromordinal(last).year + 1)})
     extents: list[tuple[int, int, int, float]] = []  # (year, first day, last day, weight)
     for year in years:
@@ -533,9 +534,9 @@ def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: Tim
         if whole:
             label = str(year)
         elif start.month == end.month:
-            label = f"{MONTH_ABBR[start.month - 1]} {year}"
+            label = words.text("chart.months_in_year", month=months_short[start.month - 1], year=year)
         else:
-            label = f"{MONTH_ABBR[start.month - 1]}–{MONTH_ABBR[end.month - 1]} {year}"
+            label = words.text("chart.months_range", first=months_short[start.month - 1], last=months_short[end.month - 1], year=year)
         if m.text_width(label, small=True) > w:
             label = str(year)
         # Inside the piece, a month gets room by the dates shorter than a month that fall in it.
@@ -547,8 +548,8 @@ def axis_pieces(spans: Sequence[tuple[int, int]], x: float, width: float, m: Tim
         for month_start, need in zip(starts, needs, strict=True):
             months.append((month_start, mx, w * need / sum(needs)))
             mx += w * need / sum(needs)
-        label_room = m.text_width("Mmm", small=True) + 6
-        ticks = tuple(AxisTick(mx_, MONTH_ABBR[datetime.date.fromordinal(day).month - 1] if mw >= label_room and not whole else None) for day, mx_, mw in months)
+        label_room = m.text_width(words.text("chart.month_width"), small=True) + 6
+        ticks = tuple(AxisTick(mx_, months_short[datetime.date.fromordinal(day).month - 1] if mw >= label_room and not whole else None) for day, mx_, mw in months)
         pieces.append(Piece(first, last, cursor, w, label, ticks, gap, tuple(months)))
         cursor += w
     return pieces
@@ -561,14 +562,14 @@ def _x_of(pieces: Sequence[Piece], day: float) -> float:
     raise ValueError(f"day {day} is outside the axis")
 
 
-def layout_timeline(entries: Sequence[TimelineEntry], groups: Sequence[OrderGroup], m: TimelineMetrics = TIMELINE_WIDE) -> TimelineLayout:
+def layout_timeline(entries: Sequence[TimelineEntry], groups: Sequence[OrderGroup], m: TimelineMetrics = TIMELINE_WIDE, words: Words | None = None) -> TimelineLayout:
     """Rows in the given (derived) order under a broken time axis; brackets mark the groups left unordered."""
     depth = max((g.depth + 1 for g in groups), default=0)
     label_x = m.margin + depth * m.gutter
     above = m.label_width == 0
     chart_x = label_x if above else label_x + m.label_width
     chart_w = m.width - m.margin - chart_x
-    pieces = axis_pieces([e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m)
+    pieces = axis_pieces([e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m, words)
     marks: list[TimelineMark] = []
     y = m.axis_height
     for row, entry in enumerate(entries):

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .ages import check_ages
+from .catalogue import ENGLISH, load_words
 from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Pos, Report, Severity
 from .grounding import check_grounding
@@ -74,8 +75,10 @@ def check(layout: Layout, upgrade_old_shapes: bool = False, editorial: bool = Tr
     with _no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
-        content, report = load_content(layout.root, options.content_dir, upgrade_old_shapes)
+        content, report = load_content(layout.root, options, upgrade_old_shapes)
         report.items[:0] = options_report.items
+        if options.words or options.language != ENGLISH:
+            load_words(layout.root, options, report)  # the site's words, checked here as the build reads them
         index = build_index(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
         check_ages(verified, report)

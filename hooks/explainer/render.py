@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from . import dates, errorpage, model, pictures, urls
 from .ages import reported_ages
+from .catalogue import Words, english
 from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
 from .copying import COPY_THRESHOLD, SHINGLE_WORDS
 from .corrections import corrections_by_statement, long_date, newest_first
@@ -35,19 +36,8 @@ from .wikilinks import Resolve, WikiLink
 from .wording import diff_against, summarize
 
 LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
-VOICE_LABELS = {
-    "article": "the article",
-    "insider": "an unnamed insider",
-    "commenters": "commenters",
-    "interviewer": "the interviewer",
-    "unnamed": "someone the article does not name",
-}
-RELATION_LABELS = {"spouse": "spouse", "former-spouse": "former spouse", "child": "child", "parent": "parent"}
-KIND_LABELS = {
-    "claim": "claim", "quote": "quote", "event": "event", "order": "order of events", "inference": "inference", "person-fact": "fact",
-    "source-fact": "fact about the source", "relation": "relation", "answer": "answer in a disagreement",
-    "transcript-line": "transcript line", "omission": "left out",
-}
+# What readers are told a statement is, by kind of statement: its words are `kind.<kind>` in the catalogue.
+STATEMENT_KINDS = ("claim", "quote", "event", "order", "inference", "person-fact", "source-fact", "relation", "answer", "transcript-line", "omission")
 
 
 R = TypeVar("R", model.Quote, model.Claim)
@@ -95,7 +85,8 @@ class PagePlan:
 class RelationView:
     relation: model.Relation
     other: str  # the other person's id
-    label: str  # what the other person is to this one
+    kind: str  # what the other person is to this one: a relation kind (spouse, child, ...)
+    label: str  # the same in the site's words
     declared_here: bool
 
 
@@ -140,8 +131,9 @@ class OrderView:
 class SiteModel:
     """Cross-references computed once per build; every lookup the templates make is O(1)."""
 
-    def __init__(self, verified: Verified, url_scheme: Urls) -> None:
+    def __init__(self, verified: Verified, url_scheme: Urls, words: Words | None = None) -> None:
         self.verified = verified
+        self.words = words = words or english()
         self.index: Index = verified.index
         self.urls = url_scheme
         index = self.index
@@ -186,9 +178,9 @@ class SiteModel:
         self.relations_of: dict[str, list[RelationView]] = defaultdict(list)
         for person in index.content.people:
             for relation in person.relations:
-                self.relations_of[person.id].append(RelationView(relation, relation.person, RELATION_LABELS[relation.kind], True))
+                self.relations_of[person.id].append(RelationView(relation, relation.person, relation.kind, words.text(f"relation.{relation.kind}"), True))
                 inverse = model.INVERSE_RELATION[relation.kind]
-                self.relations_of[relation.person].append(RelationView(relation, person.id, RELATION_LABELS[inverse], False))
+                self.relations_of[relation.person].append(RelationView(relation, person.id, inverse, words.text(f"relation.{inverse}"), False))
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
@@ -232,10 +224,10 @@ class SiteModel:
         for metrics in (pictures.WIDE, pictures.NARROW):
             if metrics not in self._family_layouts:
                 texts = {
-                    m.id: pictures.BoxText((m.name,), ("age " + " or ".join(str(a.age) for a in m.ages),) if m.ages else ())
+                    m.id: pictures.BoxText((m.name,), (self.words.text("family.age", ages=self.words.join([str(a.age) for a in m.ages], "list.or")),) if m.ages else ())
                     for m in self.family.members.values()
                 }
-                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics)
+                self._family_layouts[metrics] = pictures.layout_family(self.family, texts, metrics, self.words)
         return [self._family_layouts[pictures.WIDE], self._family_layouts[pictures.NARROW]]
 
     def by_topic(self, claims: list[model.Claim]) -> list[tuple[model.Topic, list[model.Claim]]]:
@@ -283,7 +275,7 @@ class SiteModel:
         """The timeline picture laid out wide (desktop) and narrow (phone)."""
         if self._timeline_layouts is None:
             entries, groups = self.timeline_entries()
-            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
+            self._timeline_layouts = [pictures.layout_timeline(entries, groups, m, self.words) for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)]
         return self._timeline_layouts
 
     def comparison(self) -> Comparison:
@@ -303,7 +295,7 @@ class SiteModel:
         return self._support[statement_id]
 
     def article_name(self, source_id: str) -> str:
-        """An article's short name for running text ('the “fireworks” article'); its title if it has none."""
+        """An article's short name for running text ('the “budget” article'); its title if it has none."""
         source = self.index.sources[source_id]
         return source.label or source.title
 
@@ -338,7 +330,7 @@ class SiteModel:
         if not disputes:
             return self.voice(quote.speaker)
         names = [self.voice(v) for a in disputes for side in a.sides for v in side.speakers]
-        return " or ".join(dict.fromkeys(names))
+        return self.words.join(list(dict.fromkeys(names)), "list.or")
 
     def prose_parts(self, text: str) -> list[tuple[str, str | None]]:
         """Split plain text at mentions of source ids: (text, None) and (source label, source id) parts."""
@@ -384,7 +376,7 @@ class SiteModel:
         earlier, later = (self.index.events.get(e) for e in self.order_pair(order_id))
         if earlier is None or later is None:
             return order_id
-        return f"{later.title} came after {earlier.title}."
+        return self.words.text("order.sentence", later=later.title, earlier=earlier.title)
 
     def quote_text(self, quote_id: str) -> str:
         located = self.verified.located.get(quote_id, ())
@@ -398,7 +390,8 @@ class SiteModel:
             owner = self.index.people[statement.owner or ""]
             other = self.index.people.get(record.person)  # type: ignore[attr-defined]
             other_name = other.name if other else record.person  # type: ignore[attr-defined]
-            return f"{other_name} is the {RELATION_LABELS[record.kind]} of {owner.name}."  # type: ignore[attr-defined]
+            relation = self.words.text(f"relation.{record.kind}")  # type: ignore[attr-defined]
+            return self.words.text("relation.sentence", other=other_name, relation=relation, person=owner.name)
         if statement.kind == "quote":
             return self.quote_text(statement_id)
         if statement.kind == "event":
@@ -407,11 +400,11 @@ class SiteModel:
 
     def voice(self, voice: model.Voice | None) -> str:
         if voice is None or voice.kind == "article":
-            return voice.label if voice is not None and voice.label else "the article"
+            return voice.label if voice is not None and voice.label else self.words.text("voice.article")
         if voice.kind == "person" and voice.person:
             person = self.index.people.get(voice.person)
             return person.name if person else voice.person
-        return voice.label or VOICE_LABELS.get(voice.kind, voice.kind)
+        return voice.label or self.words.text(f"voice.{voice.kind}")
 
 
 class PageContext:
@@ -443,7 +436,7 @@ class PageContext:
             passages.append(CitedPassage(located.source, self.site.article_name(located.source), before, located.exact, after, self.passage_href(located, statement_id), located.note))
         support = self.support(statement_id)
         copies = tuple(tuple(self.site.article_name(s) for s in group) for group in support.groups if len(group) > 1)
-        note = Note(len(self.notes) + 1, statement_id, support.articles, support.independent_reports, tuple(passages), copies)
+        note = Note(len(self.notes) + 1, statement_id, support.articles, support.independent_reports, tuple(passages), copies, self.site.words)
         self.notes.append(note)
         return note
 
@@ -495,34 +488,47 @@ class PageContext:
         return self.site.index.records[record_id][0]
 
 
+def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
+    """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
+    for an entry as HTML, `sep(loop, style)` for what follows a list item, and dates and shares in words."""
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.globals.update(
+        w=words.html,
+        words=words,
+        sep=lambda loop, style="list.and": words.separator(style, loop.index, loop.length),
+        percent=words.percent,
+        percent1=lambda x: words.percent(x, 1),
+        long_date=lambda date: long_date(date, words),
+        date_text=lambda date: dates.date_text(date, words),
+        inferred_badges=lambda date: dates.inferred_badges(date, words),
+    )
+    return env
+
+
 class Renderer:
-    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None) -> None:
-        """`template_dirs`: folders whose templates replace the engine's own of the same name."""
-        self.site = SiteModel(verified, url_scheme or Urls())
-        self.env = jinja2.Environment(
-            loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(template_dirs or []), jinja2.PackageLoader("explainer", "templates")]),
-            autoescape=True,
-            undefined=jinja2.StrictUndefined,
-            trim_blocks=True,
-            lstrip_blocks=True,
-        )
+    def __init__(self, verified: Verified, url_scheme: Urls | None = None, template_dirs: list[str] | None = None, words: Words | None = None) -> None:
+        """`template_dirs`: folders whose templates replace the engine's own of the same name; `words`: the
+        site's words (the engine's English ones without)."""
+        self.site = SiteModel(verified, url_scheme or Urls(), words)
+        words = self.site.words
+        self.env = template_env(words, template_dirs)
         self.env.globals.update(
             voice=self.site.voice,
-            relation_labels=RELATION_LABELS,
             sources_page=urls.SOURCES,
-            kind_labels=KIND_LABELS,
+            kind_labels={kind: words.text(f"kind.{kind}") for kind in STATEMENT_KINDS},
             diff_against=diff_against,
             wording_summary=summarize,
-            percent=lambda x: f"{x * 100:.0f}%",
-            percent1=lambda x: f"{x * 100:.1f}%",
             shingle_words=SHINGLE_WORDS,
             copy_threshold=COPY_THRESHOLD,
-            long_date=long_date,
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_fact_articles=MIN_FACT_ARTICLES,
             min_quote_articles=MIN_QUOTE_ARTICLES,
-            date_text=dates.date_text,
-            inferred_badges=dates.inferred_badges,
             steps=errorpage.steps(),
             shown_example=errorpage.shown_example,
             example_project=errorpage.example_project(),
@@ -611,42 +617,43 @@ def _first_path(records: list[Any]) -> str | None:
 def plan_pages(site: SiteModel) -> list[PagePlan]:
     index = site.index
     content = index.content
+    words = site.words
+
+    def index_page(src_uri: str, name: str, template: str, records: list[Any]) -> PagePlan:
+        return PagePlan(src_uri, words.text(f"page.{name}.title"), template, _first_path(records), words.text(f"page.{name}.description"))
+
     pages = [
-        PagePlan(urls.PEOPLE, "People", "people_index.html", _first_path(content.people), "Everyone the articles name, with what each article says about them."),
-        PagePlan(urls.TIMELINE, "Timeline", "timeline.html", _first_path(content.events), "The events in order, with how precisely each is dated and which years are inferred."),
-        PagePlan(urls.QUOTES, "Quotes", "quotes_index.html", _first_path(content.quotes), "Every quotation, with each article's own wording."),
-        PagePlan(urls.CLAIMS, "Claims by topic", "claims_index.html", _first_path(content.topics), "The facts the articles state, grouped by topic, each with who says so."),
-        PagePlan(urls.DISAGREEMENTS, "Where the articles disagree", "disagreements.html", _first_path(content.disagreements), "Questions the articles answer differently, with every side cited."),
-        PagePlan(urls.SOURCES, "Sources", "sources_index.html", _first_path(content.sources), "The articles, with how much of each the explainer cites."),
-        PagePlan(
-            urls.COMPARE, "How the articles compare", "compare.html", _first_path(content.sources),
-            "Each article's own words for the key facts, quotes and disputed questions, and the text they share.",
-        ),
+        index_page(urls.PEOPLE, "people", "people_index.html", content.people),
+        index_page(urls.TIMELINE, "timeline", "timeline.html", content.events),
+        index_page(urls.QUOTES, "quotes", "quotes_index.html", content.quotes),
+        index_page(urls.CLAIMS, "claims", "claims_index.html", content.topics),
+        index_page(urls.DISAGREEMENTS, "disagreements", "disagreements.html", content.disagreements),
+        index_page(urls.SOURCES, "sources", "sources_index.html", content.sources),
+        index_page(urls.COMPARE, "compare", "compare.html", content.sources),
+        index_page(urls.TRANSCRIPTS, "transcripts", "transcripts_index.html", content.transcripts),
+        index_page(urls.CORRECTIONS, "corrections", "corrections.html", content.corrections),
+        index_page(urls.ERROR_CODES, "error_codes", "error_codes.html", []),
     ]
-    pages.append(PagePlan(urls.TRANSCRIPTS, "Transcripts", "transcripts_index.html", _first_path(content.transcripts), "Exchanges reconstructed line by line from the articles."))
-    corrected = "Published statements that were corrected: when, what was wrong, what they say now, and why."
-    pages.append(PagePlan(urls.CORRECTIONS, "Corrections", "corrections.html", _first_path(content.corrections), corrected))
-    codes_page = "Every problem explainer check reports: its stable code, an example of the bad input, and the fix."
-    pages.append(PagePlan(urls.ERROR_CODES, "Error codes", "error_codes.html", None, codes_page))
     for person in content.people:
-        description = f"What the articles say about {person.name}, with citations."
+        description = words.text("page.person.description", person=person.name)
         pages.append(PagePlan(urls.person_page(person.id), person.name, "person.html", person.pos.path, description, {"person": person}, urls.PEOPLE))
     for quote in content.quotes:
         speaker = site.speaker_names(quote)
         # Titled by its words: many quotes share a speaker, and search results must tell them apart.
+        clipped = _clip(site.quote_text(quote.id))
         if site.attributions(quote.id):
-            title = f"“{_clip(site.quote_text(quote.id))}” — as attributed to {site.voice(quote.speaker)} (speaker disputed)"
-            description = f"Each article's wording of a quote the articles attribute to {speaker}: who said it is disputed."
+            title = words.text("page.quote.title_disputed", quote=clipped, speaker=site.voice(quote.speaker))
+            description = words.text("page.quote.description_disputed", speaker=speaker)
         else:
-            title = f"“{_clip(site.quote_text(quote.id))}” — {speaker}"
-            description = f"Each article's wording of a quote by {speaker}."
+            title = words.text("page.quote.title", quote=clipped, speaker=speaker)
+            description = words.text("page.quote.description", speaker=speaker)
         pages.append(PagePlan(urls.quote_page(quote.id), title, "quote.html", quote.pos.path, description, {"quote": quote}, urls.QUOTES))
     for topic in content.topics:
-        description = topic.summary or f"Claims about {topic.title}."
+        description = topic.summary or words.text("page.topic.description", topic=topic.title)
         pages.append(PagePlan(urls.topic_page(topic.id), topic.title, "claims_topic.html", topic.pos.path, description, {"topic": topic}, urls.CLAIMS))
     for source in content.sources:
         if source.id in site.verified.seeds:
-            description = "Full text of the article, with every passage the explainer cites."
+            description = words.text("page.source.description")
             pages.append(PagePlan(urls.source_page(source.id), source.title, "source.html", source.pos.path, description, {"source": source}, urls.SOURCES))
     for transcript in content.transcripts:
         description = transcript.summary or transcript.title

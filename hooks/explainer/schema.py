@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import difflib
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,11 +17,17 @@ from yaml.constructor import SafeConstructor
 
 from . import codes, model
 from .diagnostics import Pos, Report
+from .options import Options
 from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, node_pos
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
-MAX_TEXT = 20_000
-MAX_ID = 80
+MAX_TEXT = Options().max_text_chars  # the defaults, which the JSON Schema states
+MAX_ID = Options().max_id_chars
+
+# The site's limits (max_text_chars, max_id_chars) while `validate_file` validates one of its files: a
+# context variable, so that every type's `validate` keeps its signature. Text declared without a length
+# of its own takes the first, ids the second.
+_LIMITS: ContextVar[tuple[int, int]] = ContextVar("limits", default=(MAX_TEXT, MAX_ID))
 
 _CONSTRUCTOR = SafeConstructor()
 
@@ -66,8 +73,11 @@ class Type:
 
 @dataclass(frozen=True)
 class Text(Type):
-    max_len: int = MAX_TEXT
+    max_len: int | None = None  # None: the site's max_text_chars
     min_len: int = 1
+
+    def limit(self) -> int:
+        return _LIMITS.get()[0] if self.max_len is None else self.max_len
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, ScalarNode) or node.tag != STR_TAG:
@@ -78,13 +88,21 @@ class Text(Type):
         if len(value.strip()) < self.min_len:
             report.error(codes.EMPTY_TEXT, node_pos(path, node), "text must not be empty", "write the text, or remove the key")
             return None
-        if len(value) > self.max_len:
-            report.error(codes.TEXT_TOO_LONG, node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.max_len}", "shorten it or split the record")
+        if len(value) > self.limit():
+            report.error(codes.TEXT_TOO_LONG, node_pos(path, node), f"text is {len(value)} characters, more than the limit of {self.limit()}", "shorten it or split the record")
             return None
         return value
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
-        return {"type": "string", "minLength": self.min_len, "maxLength": self.max_len}
+        return {"type": "string", "minLength": self.min_len, "maxLength": MAX_TEXT if self.max_len is None else self.max_len}
+
+
+@dataclass(frozen=True)
+class _IdText(Text):
+    """The text of an id: as long as the site's max_id_chars."""
+
+    def limit(self) -> int:
+        return _LIMITS.get()[1]
 
 
 @dataclass(frozen=True)
@@ -220,13 +238,13 @@ class Obj(Type):
     def __post_init__(self) -> None:
         # For validation: each key name's first declaration as (attribute, type, required, plain),
         # where `plain` is (max_len, min_len, slug) when the type is Text or Slug (see `validate`).
-        by_name: dict[str, tuple[str, Type, bool, tuple[int, int, bool] | None]] = {}
+        by_name: dict[str, tuple[str, Type, bool, tuple[int | None, int, bool] | None]] = {}
         for k in self.keys:
             plain = None
             if type(k.type) is Text:
                 plain = (k.type.max_len, k.type.min_len, False)
             elif type(k.type) is Slug:
-                plain = (_ID_TEXT.max_len, _ID_TEXT.min_len, True)
+                plain = (None, _ID_TEXT.min_len, True)
             by_name.setdefault(k.name, (k.attr, k.type, k.required, plain))
         object.__setattr__(self, "_by_name", by_name)
         object.__setattr__(self, "_required", tuple(k for k in self.keys if k.required))
@@ -243,7 +261,8 @@ class Obj(Type):
         key_pos: dict[str, Pos] = {}
         ok = True
         seen: set[str] = set()
-        by_name: dict[str, tuple[str, Type, bool, tuple[int, int, bool] | None]] = self._by_name  # type: ignore[attr-defined]
+        by_name: dict[str, tuple[str, Type, bool, tuple[int | None, int, bool] | None]] = self._by_name  # type: ignore[attr-defined]
+        text_limit, id_limit = _LIMITS.get()
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
                 report.error(codes.WRONG_TYPE, node_pos(path, key_node), f"keys must be text, found {describe_node(key_node)}", "write the key as a plain word, e.g. 'text:'")
@@ -271,7 +290,7 @@ class Obj(Type):
                 # Text.validate and Slug.validate inlined for a value they accept; any other goes to them.
                 value = value_node.value
                 max_len, min_len, slug = plain
-                if len(value) <= max_len and len(value.strip()) >= min_len and (not slug or _SLUG.fullmatch(value) is not None):
+                if len(value) <= (max_len if max_len is not None else id_limit if slug else text_limit) and len(value.strip()) >= min_len and (not slug or _SLUG.fullmatch(value) is not None):
                     values[attr] = value
                     continue
             value = value_type.validate(path, value_node, report)
@@ -304,7 +323,7 @@ class Obj(Type):
 
 # ---- the content schema -------------------------------------------------------------------------
 
-_ID_TEXT = Text(max_len=MAX_ID)
+_ID_TEXT = _IdText()
 TEXT = Text()
 SHORT = Text(max_len=500)
 
@@ -600,7 +619,7 @@ NAME = Obj(
     "name",
     model.Name,
     (
-        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Baldwins', 'New York City'", True),
+        Key("name", SHORT, "the name exactly as the articles write it, e.g. 'The Daily Report', 'New York City'", True),
         Key("kind", Choice(model.NAME_KINDS), "'title' of a work (series, film); 'outlet' (a publication or programme that reports); 'organisation' (a network, a platform); 'place'", True),
         Key("aliases", ListOf(SHORT), "other forms the articles use, e.g. 'NYC'"),
         Key("note", TEXT, "what the name is, for editors"),
@@ -623,8 +642,17 @@ SECTIONS: dict[str, Obj] = {
 }
 
 
-def validate_file(path: str, root: Node, content: model.Content, report: Report) -> None:
-    """Validate one file's top-level mapping and append its records to `content`."""
+def validate_file(path: str, root: Node, content: model.Content, report: Report, options: Options | None = None) -> None:
+    """Validate one file's top-level mapping, within the limits of `options`, and append its records to `content`."""
+    limits = options or Options()
+    token = _LIMITS.set((limits.max_text_chars, limits.max_id_chars))
+    try:
+        _validate_sections(path, root, content, report)
+    finally:
+        _LIMITS.reset(token)
+
+
+def _validate_sections(path: str, root: Node, content: model.Content, report: Report) -> None:
     if not isinstance(root, MappingNode):
         report.error(codes.NOT_SECTIONS, node_pos(path, root), f"expected a mapping of sections at the top of the file, found {describe_node(root)}", f"start with one of: {', '.join(SECTIONS)}")
         return

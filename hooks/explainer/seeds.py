@@ -2,7 +2,7 @@
 
 A source record names its seed as `seeds/<name>`, written exactly so: no other spelling of the same
 path (`./seeds/x`, `seeds//x`), nothing outside the folder, no links (neither the file nor the folder),
-no pipes or devices, nothing larger than MAX_SEED_BYTES, no byte-order mark, nothing but UTF-8.
+no pipes or devices, nothing larger than the site's `max_seed_bytes`, no byte-order mark, nothing but UTF-8.
 """
 
 from __future__ import annotations
@@ -15,9 +15,8 @@ from pathlib import Path, PurePosixPath
 
 from . import codes
 from .diagnostics import Code
+from .options import Options
 from .textmatch import NormalizedText, normalize
-
-MAX_SEED_BYTES = 4 * 1024 * 1024  # the real articles are under 10 kB
 
 
 @dataclass(frozen=True)
@@ -54,7 +53,7 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | 
     if str(pure) != file:
         raise SeedError(codes.BAD_SEED_PATH, f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
     try:
-        return _read(root, file, pure, seeds_dir, MAX_SEED_BYTES if max_bytes is None else max_bytes)
+        return _read(root, file, pure, seeds_dir, Options().max_seed_bytes if max_bytes is None else max_bytes)
     except OSError as exc:
         raise SeedError(codes.UNREADABLE_SEED, f"cannot read seed file '{file}': {exc.strerror or exc}", f"check the file name and that {seeds_dir}/{pure.name} is readable") from None
 

@@ -4,7 +4,8 @@ Editors' files are untrusted: only the safe core schema is accepted, anchors, al
 are refused (an alias bomb then cannot expand), duplicate keys are errors rather than last-one-wins,
 values must be printable text (no control characters or lone surrogates smuggled in through escapes),
 only regular files with plain names are read, and the size of files, keys, numbers and nesting is
-bounded so that a hostile file can neither hang nor exhaust the build.
+bounded so that a hostile file can neither hang nor exhaust the build. The bounds are the site's
+options (`max_file_bytes`, `max_depth`, `max_key_chars`, `max_number_chars`; see options.py).
 """
 
 from __future__ import annotations
@@ -20,11 +21,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from . import codes
 from .diagnostics import Code, Pos, Report
+from .options import Options
 
-MAX_FILE_BYTES = 2 * 1024 * 1024  # the largest real file is ~45 kB; PyYAML reads ~0.7 MB/s
-MAX_DEPTH = 32
-MAX_KEY = 100  # characters in a mapping key; real keys are short names such as 'citations'
-MAX_NUMBER = 100  # characters in an integer; Python refuses to convert more than 4300 digits
+DEFAULTS = Options()
 
 # File names end up in URLs (edit links) and in messages: letters, digits, '.', '_', '-' only.
 SAFE_PATH = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
@@ -58,6 +57,8 @@ class _Refused(Exception):
 class _PlainDataComposer(yaml.composer.Composer):
     """SafeLoader's composer, minus anchors, aliases, custom tags and unbounded nesting."""
 
+    max_depth = DEFAULTS.max_depth
+
     def compose_node(self, parent: Node | None, index: object) -> Node:  # type: ignore[override]
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
@@ -71,8 +72,8 @@ class _PlainDataComposer(yaml.composer.Composer):
             raise _Refused(codes.YAML_TAG, event.start_mark, f"tag '{printable(shown)}' is not allowed", "remove the tag: content files hold plain text, numbers, lists and mappings")
         self._depth = getattr(self, "_depth", 0) + 1
         try:
-            if self._depth > MAX_DEPTH:
-                raise _Refused(codes.TOO_DEEP, event.start_mark, f"nesting deeper than {MAX_DEPTH} levels", "flatten the structure")
+            if self._depth > self.max_depth:
+                raise _Refused(codes.TOO_DEEP, event.start_mark, f"nesting deeper than {self.max_depth} levels", "flatten the structure")
             return super().compose_node(parent, index)  # type: ignore[arg-type]
         finally:
             self._depth -= 1
@@ -133,14 +134,14 @@ if yaml.__with_libyaml__:
         The hooks libyaml's composer calls are plain functions (cheaper than methods), set per parser.
         """
 
-        def __init__(self, stream: str) -> None:
+        def __init__(self, stream: str, max_depth: int) -> None:
             yaml.cyaml.CParser.__init__(self, stream)
             depth = 0
 
             def descend_resolver(parent: object, index: object) -> None:
                 nonlocal depth
                 depth += 1
-                if depth > MAX_DEPTH:
+                if depth > max_depth:
                     raise _TooDeep
 
             def ascend_resolver() -> None:
@@ -216,7 +217,7 @@ _CHARACTER_HINT = "remove it: content files hold printable text only (check esca
 _NUMBER_HINT = "numbers in content files are years, months, days, sequence numbers and occurrences"
 
 
-def _check_plain_data(path: str, node: Node, report: Report, text: str | None = None) -> bool | None:
+def _check_plain_data(path: str, node: Node, report: Report, options: Options, text: str | None = None) -> bool | None:
     """Report what composition let through but content may not hold; False if the file must be refused.
 
     Duplicate keys are reported and the file is still validated; everything else refuses the file.
@@ -228,13 +229,14 @@ def _check_plain_data(path: str, node: Node, report: Report, text: str | None = 
     characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
     properties = text is not None and ("&" in text or "!" in text)
     if not characters:
-        clean = _clean(node, text if properties else None)
+        clean = _clean(node, text if properties else None, options.max_key_chars, options.max_number_chars)
         if clean is not False:
             return clean
     if properties and _has_properties(node, text):  # type: ignore[arg-type]
         return None
     problems: list[tuple[Code, Node, str, str]] = []
     ok = True
+    max_key, max_number = options.max_key_chars, options.max_number_chars
     stack = [node]
     pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
@@ -245,8 +247,8 @@ def _check_plain_data(path: str, node: Node, report: Report, text: str | None = 
             if bad is not None:
                 problems.append((codes.UNPRINTABLE_CHARACTER, current, f"text contains {bad}", _CHARACTER_HINT))
                 ok = False
-            elif current.tag == INT_TAG and len(value) > MAX_NUMBER:
-                problems.append((codes.NUMBER_TOO_LONG, current, f"number is {len(value)} characters long, more than the limit of {MAX_NUMBER}", _NUMBER_HINT))
+            elif current.tag == INT_TAG and len(value) > max_number:
+                problems.append((codes.NUMBER_TOO_LONG, current, f"number is {len(value)} characters long, more than the limit of {max_number}", _NUMBER_HINT))
                 ok = False
         elif isinstance(current, MappingNode):
             seen: dict[str, Node] = {}
@@ -257,8 +259,8 @@ def _check_plain_data(path: str, node: Node, report: Report, text: str | None = 
                         problems.append((codes.ANCHOR_OR_ALIAS, key, "merge key '<<' is not allowed", _MERGE_HINT))
                         ok = False
                         continue
-                    if len(name) > MAX_KEY:
-                        problems.append((codes.KEY_TOO_LONG, key, f"key is {len(name)} characters long, more than the limit of {MAX_KEY}", _KEY_HINT))
+                    if len(name) > max_key:
+                        problems.append((codes.KEY_TOO_LONG, key, f"key is {len(name)} characters long, more than the limit of {max_key}", _KEY_HINT))
                         ok = False
                         continue
                     if name in seen:
@@ -291,7 +293,7 @@ def _has_properties(root: Node, text: str) -> bool:
     return False
 
 
-def _clean(root: Node, text: str | None) -> bool | None:
+def _clean(root: Node, text: str | None, max_key: int, max_number: int) -> bool | None:
     """True if `_check_plain_data` would find nothing in a tree whose scalars hold printable text only;
     None if, given the text, a node starts with an anchor or a tag; False if unsure.
 
@@ -311,7 +313,7 @@ def _clean(root: Node, text: str | None) -> bool | None:
                     if text is not None and text.startswith(("&", "!"), key.start_mark.index):
                         return None
                     name = key.value
-                    if key.tag == MERGE_TAG or len(name) > MAX_KEY or name in seen or (key.tag == INT_TAG and len(name) > MAX_NUMBER):
+                    if key.tag == MERGE_TAG or len(name) > max_key or name in seen or (key.tag == INT_TAG and len(name) > max_number):
                         return False
                     seen.add(name)
                 else:
@@ -319,7 +321,7 @@ def _clean(root: Node, text: str | None) -> bool | None:
                 if value.__class__ is ScalarNode:
                     if text is not None and text.startswith(("&", "!"), value.start_mark.index):
                         return None
-                    if value.tag == INT_TAG and len(value.value) > MAX_NUMBER:
+                    if value.tag == INT_TAG and len(value.value) > max_number:
                         return False
                 else:
                     push(value)
@@ -328,12 +330,12 @@ def _clean(root: Node, text: str | None) -> bool | None:
                 if item.__class__ is ScalarNode:
                     if text is not None and text.startswith(("&", "!"), item.start_mark.index):
                         return None
-                    if item.tag == INT_TAG and len(item.value) > MAX_NUMBER:
+                    if item.tag == INT_TAG and len(item.value) > max_number:
                         return False
                 else:
                     push(item)
         elif current.__class__ is ScalarNode:
-            if current.tag == INT_TAG and len(current.value) > MAX_NUMBER:
+            if current.tag == INT_TAG and len(current.value) > max_number:
                 return False
         else:
             return False
@@ -363,7 +365,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[Code, str, str]:
     return codes.YAML_SYNTAX, problem, "check the YAML syntax at this place"
 
 
-def _read_regular_file(path: Path, display_path: str, report: Report) -> bytes | None:
+def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes: int) -> bytes | None:
     """The bytes of a regular, not too large file; anything else (link, pipe, device, folder) is refused."""
     shown = printable(display_path)
     if not SAFE_PATH.fullmatch(display_path):
@@ -378,43 +380,44 @@ def _read_regular_file(path: Path, display_path: str, report: Report) -> bytes |
         if not stat.S_ISREG(info.st_mode):
             report.error(codes.UNREADABLE_FILE, Pos(shown), "the file is not a regular file", "content files must be regular files")
             return None
-        if info.st_size > MAX_FILE_BYTES:
-            report.error(codes.FILE_TOO_LARGE, Pos(shown), f"file is {info.st_size} bytes, more than the limit of {MAX_FILE_BYTES}", "split it into several files")
+        if info.st_size > max_bytes:
+            report.error(codes.FILE_TOO_LARGE, Pos(shown), f"file is {info.st_size} bytes, more than the limit of {max_bytes}", "split it into several files")
             return None
         with open(path, "rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
+            data = handle.read(max_bytes + 1)
     except OSError as exc:
         report.error(codes.UNREADABLE_FILE, Pos(shown), f"cannot read file: {exc.strerror or exc}")
         return None
-    if len(data) > MAX_FILE_BYTES:  # it grew after the check
-        report.error(codes.FILE_TOO_LARGE, Pos(shown), f"file is more than {MAX_FILE_BYTES} bytes, the limit", "split it into several files")
+    if len(data) > max_bytes:  # it grew after the check
+        report.error(codes.FILE_TOO_LARGE, Pos(shown), f"file is more than {max_bytes} bytes, the limit", "split it into several files")
         return None
     return data
 
 
-def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
-    """Parse one content file; on any problem report it and return None."""
-    data = _read_regular_file(path, display_path, report)
+def load_yaml(path: Path, display_path: str, report: Report, options: Options = DEFAULTS) -> Node | None:
+    """Parse one content file, within the limits of `options`; on any problem report it and return None."""
+    data = _read_regular_file(path, display_path, report, options.max_file_bytes)
     if data is None:
         return None
     text = decode_text(display_path, data, report)
     if text is None:
         return None
-    root = _compose_libyaml(text)
+    root = _compose_libyaml(text, options.max_depth)
     if root is None:
-        return _checked(display_path, root, report)
+        return _checked(display_path, root, report, options)
     if root is not _FAILED:
-        ok = _check_plain_data(display_path, root, report, text)  # type: ignore[arg-type]
+        ok = _check_plain_data(display_path, root, report, options, text)  # type: ignore[arg-type]
         if ok is not None:
             return root if ok else None  # type: ignore[return-value]
-    root = _compose_fast(text)
+    root = _compose_fast(text, options.max_depth)
     if root is not _FAILED:
-        return _checked(display_path, root, report)
+        return _checked(display_path, root, report, options)
     # The file has a problem: compose it again with the pure-Python parser, whose messages and
     # positions are the ones this project documents and tests.
     loader: _PlainDataComposer | None = None
     try:
         loader = _PlainDataLoader(text)
+        loader.max_depth = options.max_depth
         root = loader.get_single_node()
     except _Refused as exc:
         report.error(exc.code, _mark_pos(display_path, exc.mark), exc.message, exc.hint)
@@ -433,17 +436,17 @@ def load_yaml(path: Path, display_path: str, report: Report) -> Node | None:
     finally:
         if loader is not None:
             loader.dispose()
-    return _checked(display_path, root, report)
+    return _checked(display_path, root, report, options)
 
 
 _FAILED = object()
 
 
-def _compose_libyaml(text: str) -> Node | object | None:
+def _compose_libyaml(text: str, max_depth: int) -> Node | object | None:
     """Compose with libyaml's own composer, unchecked; `_FAILED` when anything at all goes wrong."""
     if _LOADER is _PlainDataLoader:
         return _FAILED
-    composer = _CComposer(text)
+    composer = _CComposer(text, max_depth)
     try:
         return composer.get_single_node()
     except Exception:  # whatever it is, the checked composers decide and report it
@@ -452,11 +455,12 @@ def _compose_libyaml(text: str) -> Node | object | None:
         composer.dispose()
 
 
-def _compose_fast(text: str) -> Node | object | None:
+def _compose_fast(text: str, max_depth: int) -> Node | object | None:
     """Compose with libyaml when it is there; `_FAILED` when anything at all goes wrong."""
     if _LOADER is _PlainDataLoader:
         return _FAILED
     loader = _LOADER(text)
+    loader.max_depth = max_depth
     try:
         return loader.get_single_node()
     except (_Refused, yaml.YAMLError):
@@ -465,11 +469,11 @@ def _compose_fast(text: str) -> Node | object | None:
         loader.dispose()
 
 
-def _checked(display_path: str, root: Node | None, report: Report) -> Node | None:
+def _checked(display_path: str, root: Node | None, report: Report, options: Options) -> Node | None:
     if root is None:
         report.error(codes.EMPTY_FILE, Pos(display_path), "file is empty", "add a top-level mapping such as 'claims:' or delete the file")
         return None
-    if not _check_plain_data(display_path, root, report):
+    if not _check_plain_data(display_path, root, report, options):
         return None
     return root
 

@@ -7,10 +7,28 @@
 // - article pages: the passage a reader came for is highlighted exactly, with what it was cited for and a
 //   way back; selecting any passage shows the statements that cite it;
 // - copy-link controls copy the absolute link and say so in a polite live region.
+// Every word it shows comes from the page: the JSON in <script id="ex-words"> (the site's words, from the
+// engine's catalogue), whose plural forms are chosen by the browser's CLDR rules for the site's language.
 (function () {
   "use strict";
   var root = document.documentElement;
   var phone = window.matchMedia("(max-width: 44.9375em)");
+
+  var catalogue = (function () {
+    var source = document.getElementById("ex-words");
+    try { return source ? JSON.parse(source.textContent) : null; } catch (e) { return null; }
+  })() || { language: root.lang || "en", words: {} };
+  var plurals = window.Intl && Intl.PluralRules ? new Intl.PluralRules(catalogue.language) : null;
+  // The entry `key`, its `{name}` placeholders filled from `values` (`{n}`: the count that picks a plural form).
+  function t(key, values) {
+    var entry = catalogue.words[key];
+    values = values || {};
+    if (entry === undefined) return key;
+    if (typeof entry === "object") entry = entry[plurals ? plurals.select(values.n) : values.n === 1 ? "one" : "other"] || entry.other;
+    return entry.replace(/\{\{|\}\}|\{(\w+)\}/g, function (match, name) {
+      return name === undefined ? match.charAt(0) : String(values[name]);
+    });
+  }
 
   function stored(key) {
     try { return window.localStorage.getItem(key); } catch (e) { return null; }
@@ -54,8 +72,8 @@
     var url = new URL(control.getAttribute("href"), window.location.href).href;
     navigator.clipboard.writeText(url).then(function () {
       history.replaceState(null, "", url);
-      control.setAttribute("data-copied", "");
-      liveRegion().textContent = "Link copied";
+      control.setAttribute("data-copied", t("copied"));
+      liveRegion().textContent = t("link_copied");
       setTimeout(function () { control.removeAttribute("data-copied"); }, 2000);
     }, function () {
       window.location.hash = control.getAttribute("href");
@@ -148,7 +166,7 @@
     if (copies.length && notesSource.getAttribute("data-copying")) {
       var how = document.createElement("a");
       how.href = notesSource.getAttribute("data-copying");
-      how.textContent = "How copying is measured";
+      how.textContent = t("how_copying");
       popExplain.appendChild(document.createTextNode(" "));
       popExplain.appendChild(how);
     }
@@ -354,7 +372,7 @@
       if (!found.length) return;
       card = document.createElement("aside");
       card.className = "ex-card";
-      card.setAttribute("aria-label", "What cites this passage");
+      card.setAttribute("aria-label", t("what_cites"));
       var head = document.createElement("div");
       head.className = "ex-card__head";
       var title = document.createElement("span");
@@ -366,13 +384,16 @@
         if (list) {
           list = list.cloneNode(true);
         } else {
-          // Cited for one statement: the entry names it in its sentence ("... — cited for: fact: <a>").
+          // Cited for one statement: the entry names it in its sentence ("... — cited for: fact: <a>"); the
+          // list's data-cited-for holds the words that come before the statement's kind.
           var link = entry.querySelector("a[data-statement]");
           if (!link) return null;
           list = document.createElement("ul");
           var item = document.createElement("li");
-          var label = link.previousSibling;
-          item.appendChild(document.createTextNode(label ? label.textContent.replace(/^[\s\S]*cited for:\s*/, "") : ""));
+          var label = link.previousSibling ? link.previousSibling.textContent : "";
+          var marker = entry.parentNode.getAttribute("data-cited-for") || "";
+          var at = marker ? label.lastIndexOf(marker) : -1;
+          item.appendChild(document.createTextNode((at < 0 ? label : label.slice(at + marker.length)).replace(/^\s+/, "")));
           for (var node = link; node; node = node.nextSibling) item.appendChild(node.cloneNode(true));
           list.appendChild(item);
         }
@@ -386,8 +407,8 @@
         block.appendChild(list);
         return block;
       }).filter(Boolean);
-      title.textContent = "Cited for " + count + (count === 1 ? " statement" : " statements");
-      var close = closeButton("Close the list of what cites this passage");
+      title.textContent = t("cited_for_count", { n: count });
+      var close = closeButton(t("close_what_cites"));
       close.addEventListener("click", closeCard);
       head.appendChild(title);
       head.appendChild(close);
@@ -450,16 +471,16 @@
       banner = document.createElement("div");
       banner.className = "ex-landed";
       banner.setAttribute("role", "region");
-      banner.setAttribute("aria-label", "Why this passage is highlighted");
+      banner.setAttribute("aria-label", t("why_highlighted"));
       var what = document.createElement("p");
       what.className = "ex-landed__text";
       var label = document.createElement("strong");
-      label.textContent = "Cited for: ";
+      label.textContent = t("cited_for");
       what.appendChild(label);
       what.appendChild(document.createTextNode(link.textContent));
       var back = document.createElement("a");
       back.href = link.href;
-      back.textContent = "← Back to the statement";
+      back.textContent = t("back_to_statement");
       back.addEventListener("click", function (event) {
         // Going back restores where the reader was; the link is for a reader who arrived from elsewhere.
         var from = document.referrer && new URL(document.referrer);
@@ -468,7 +489,7 @@
           window.history.back();
         }
       });
-      var close = closeButton("Close this banner");
+      var close = closeButton(t("close_banner"));
       close.addEventListener("click", function () {
         banner.remove();
         banner = null;
