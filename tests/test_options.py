@@ -126,7 +126,7 @@ def test_lowered_limits_stop_build_and_check_at_the_file_that_passes_them(tmp_pa
         (project / "content" / name).write_text(text, encoding="utf-8")
     check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
     build = run_mkdocs(project, "build", "--strict")
-    reported = [line for line in check.stdout.splitlines() if ": error: " in line]
+    reported = [line for line in check.stdout.splitlines() if ": error EX" in line]
     assert reported == sorted(expected for *_, expected in LOWERED.values()), check.stdout
     assert check.returncode == 1
     assert build.returncode != 0 and not (project / "site").exists()
