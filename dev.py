@@ -65,6 +65,10 @@ def ensure_node_tools() -> None:
         != 0
     ):
         sys.exit("dev.py: npm ci failed (see above)")
+    # The one install script that is needed: the SARIF Multitool's, which only makes its program executable.
+    multitool = ROOT / "node_modules" / "@microsoft" / "sarif-multitool-linux" / "Sarif.Multitool"
+    if multitool.exists():
+        multitool.chmod(multitool.stat().st_mode | 0o100)
     stamp.write_text(fingerprint)
 
 

@@ -32,7 +32,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from explainer import assets
 from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
-from explainer.headings import Heading, outline
+from explainer.headings import Heading, anchor_ids, outline
 from explainer.jsonld import Publication, script_json
 from explainer.measure import format_measures
 from explainer.options import read_options
@@ -190,6 +190,9 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
         rendered = build.renderer.render(plan, page.url)
         # Generated pages skip Markdown, so their table of contents comes from the headings they render.
         page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
+        # Nor does MkDocs see their anchors: links to them (how-to-edit.md to error-codes.md#ex303) are checked
+        # against the ids of the rendered page.
+        page.present_anchor_ids = anchor_ids(rendered.html)
     page.meta.update(rendered.meta)
     return rendered.html
 

@@ -48,6 +48,7 @@ PAGES = {
     "how-to-edit": "how-to-edit/",
     "reference": "reference/",
     "corrections": "corrections/",
+    "error-codes": "error-codes/",
 }
 HILARIA = "people/hilaria-baldwin/"  # the page with the most statements
 LANDED = "sources/justify-snapping/?for=hilaria-age-41#q-506-524"  # a citation's link into an article

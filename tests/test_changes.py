@@ -21,6 +21,7 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
+from explainer import codes
 from explainer.diff import word_diff
 from explainer.diffview import markdown_escape
 
@@ -395,7 +396,7 @@ def test_a_side_with_content_errors_is_reported_not_compared(repo: tuple[Path, s
     result = explainer(path, "diff", second, str(broken))
     assert result.returncode == 3
     assert f"explainer diff: NEW (folder {broken}) has 2 content error(s):" in result.stderr
-    assert "content/claims.yaml:3:12: error: unknown topic 'nowhere'" in result.stderr
+    assert "content/claims.yaml:3:12: error EX303 unknown-reference: unknown topic 'nowhere'" in result.stderr
     assert "Traceback" not in result.stderr
     allowed = explainer(path, "diff", second, str(broken), "--allow-errors")
     assert allowed.returncode == 1
@@ -418,15 +419,15 @@ def test_check_base_warns_for_corrections_missing_and_claimed(repo: tuple[Path, 
     path, first, _ = repo
     result = explainer(path, "check", "--base", first)
     assert result.returncode == 0, result.stdout + result.stderr
-    warnings = [line for line in result.stdout.splitlines() if ": warning: " in line]
+    warnings = [line for line in result.stdout.splitlines() if ": warning " in line]
     label = first[:10]
     assert warnings == [
-        f"content/claims.yaml:2:5: warning: published statement 'ann-greets' changed since {label} (text "
-        f"reworded, citations changed) and no new corrections entry records it",
-        f"content/disagreements.yaml:10:9: warning: published statement 'meeting-hour' changed since {label} "
-        f"(text reworded) and no new corrections entry records it",
-        f"content/people.yaml:7:9: warning: published statement 'bob-age' changed since {label} (citations "
-        f"changed) and no new corrections entry records it",
+        f"content/claims.yaml:2:5: warning EX701 uncorrected-change: published statement 'ann-greets' changed since "
+        f"{label} (text reworded, citations changed) and no new corrections entry records it",
+        f"content/disagreements.yaml:10:9: warning EX701 uncorrected-change: published statement 'meeting-hour' "
+        f"changed since {label} (text reworded) and no new corrections entry records it",
+        f"content/people.yaml:7:9: warning EX701 uncorrected-change: published statement 'bob-age' changed since "
+        f"{label} (citations changed) and no new corrections entry records it",
     ]
     assert "3 warnings" in result.stderr
 
@@ -453,14 +454,15 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     label = second[:10]
     unchanged = "but its text, citations, date and attribution are unchanged since"
     assert result.stdout.splitlines() == [
-        f"::warning file=content/corrections.yaml,line=1,col=1,title=explainer check::corrections entry "
+        f"::warning file=content/corrections.yaml,line=1,col=1,title=EX704 correction-removed::corrections entry "
         f"'hello-speaker' of {label} is gone: the log keeps every correction once published"
         " (hint: restore the entry; correct its wording if needed, but do not remove it)",
-        f"::warning file=content/corrections.yaml,line=10,col=18,title=explainer check::correction 'bogus' "
-        f"names 'ann-greets', {unchanged} {label}"
+        f"::warning file=content/corrections.yaml,line=10,col=18,title=EX703 correction-without-change::correction "
+        f"'bogus' names 'ann-greets', {unchanged} {label}"
         " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
-        f"::warning file=content/corrections.yaml,line=10,col=30,title=explainer check::correction 'bogus' "
-        f"names 'ann-waves', which is new since {label}: only a published statement can be corrected"
+        f"::warning file=content/corrections.yaml,line=10,col=30,title=EX702 correction-of-new-statement::correction "
+        f"'bogus' names 'ann-waves', "
+        f"which is new since {label}: only a published statement can be corrected"
         " (hint: remove it from the entry's statements)",
     ]
 
@@ -479,28 +481,34 @@ def test_check_base_with_an_unknown_revision_is_a_usage_error(repo: tuple[Path, 
     [
         (
             "date: 2026-02-30\n    statements: [ann-greets]",
-            "content/corrections.yaml:3:11: error: 2026-02-30 is not a calendar date",
+            "content/corrections.yaml:3:11: error EX209 bad-date: 2026-02-30 is not a calendar date",
         ),
         (
             "date: 30.11.2026\n    statements: [ann-greets]",
-            "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found text",
+            "content/corrections.yaml:3:11: error EX209 bad-date: expected a date (YYYY-MM-DD), found text",
         ),
         (
             "date: 2026-11-30 10:00:00\n    statements: [ann-greets]",
-            "content/corrections.yaml:3:11: error: expected a date (YYYY-MM-DD), found a date with a time",
+            "content/corrections.yaml:3:11: error EX209 bad-date: expected a date (YYYY-MM-DD), found a date with a "
+            "time",
         ),
         (
             "date: 2026-11-30\n    statements: [ann-greet]",
-            "content/corrections.yaml:4:18: error: unknown statement 'ann-greet'\n    hint: did you mean 'ann-greets'?",
+            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown statement 'ann-greet'\n    hint: "
+            "did you mean 'ann-greets'?",
         ),
-        ("date: 2026-11-30\n    statements: [ann]", "content/corrections.yaml:4:18: error: unknown statement 'ann'"),
+        (
+            "date: 2026-11-30\n    statements: [ann]",
+            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown statement 'ann'",
+        ),
         (
             "date: 2026-11-30\n    statements: []",
-            "content/corrections.yaml:4:17: error: list needs at least 1 item, found 0",
+            "content/corrections.yaml:4:17: error EX211 too-few-items: list needs at least 1 item, found 0",
         ),
         (
             "date: 2026-11-30",
-            "content/corrections.yaml:2:5: error: correction is missing the required key 'statements'",
+            "content/corrections.yaml:2:5: error EX213 missing-key: correction is missing the required key "
+            "'statements'",
         ),
     ],
 )
@@ -519,7 +527,7 @@ def test_correction_ids_share_the_one_namespace(tmp_path: Path) -> None:
     )
     result = explainer(make_project(tmp_path / "p", {"corrections.yaml": text}), "check")
     assert result.returncode == 1
-    assert "content/corrections.yaml:2:9: error: duplicate id 'ann-greets'" in result.stdout
+    assert "content/corrections.yaml:2:9: error EX302 duplicate-id: duplicate id 'ann-greets'" in result.stdout
 
 
 # ---- what readers see: the page, the notes, the feed -----------------------------------------
@@ -766,7 +774,7 @@ def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_onl
         (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
     # The build and the checker still refuse the old shape, with its place.
     _, diagnostics = check(Layout(old))
-    assert any(d.pos.path == "content/events.yaml" and "expected a mapping (year)" in d.message for d in diagnostics)
+    assert any(d.pos.path == "content/events.yaml" and d.code is codes.WRONG_TYPE for d in diagnostics)
     result = subprocess.run(
         [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
     )

@@ -22,6 +22,7 @@ CASES = {
                 5,
                 5,
                 "error",
+                "EX212 unknown-key",
                 "unknown key 'txt' in claim",
                 "did you mean 'text'? allowed keys: id, topic, text, attribution, about, event, organizations, "
                 "citations",
@@ -36,6 +37,7 @@ CASES = {
                 4,
                 12,
                 "error",
+                "EX204 wrong-type",
                 "expected a list, found text",
                 "start each item on its own line with '- '",
             )
@@ -43,7 +45,17 @@ CASES = {
     ),
     "unknown reference": (
         {"claims.yaml": CLAIM.replace("    topic: general\n", "    topic: general\n    about: [anne]\n")},
-        [("content/claims.yaml", 4, 13, "error", "unknown person 'anne'", "did you mean 'ann'?")],
+        [
+            (
+                "content/claims.yaml",
+                4,
+                13,
+                "error",
+                "EX303 unknown-reference",
+                "unknown person 'anne'",
+                "did you mean 'ann'?",
+            )
+        ],
     ),
     "duplicate id": (
         {"claims.yaml": CLAIM.replace("id: ann-greets", "id: bob-age")},
@@ -53,6 +65,7 @@ CASES = {
                 2,
                 9,
                 "error",
+                "EX302 duplicate-id",
                 "duplicate id 'bob-age'",
                 "already used by a person-fact at content/people.yaml:14:13; ids must be unique across all content",
             )
@@ -66,6 +79,7 @@ CASES = {
                 7,
                 16,
                 "error",
+                "EX408 passage-not-found",
                 'passage not found in tiny.txt: "said "hello" to Bob"',
                 'closest passage in tiny.txt: "said “hello there” to Bob"',
             )
@@ -79,6 +93,7 @@ CASES = {
                 7,
                 16,
                 "error",
+                "EX411 ambiguous-passage",
                 "ambiguous passage: it occurs 2 times in tiny.txt",
                 "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'",
             )
@@ -92,6 +107,7 @@ CASES = {
                 2,
                 5,
                 "error",
+                "EX213 missing-key",
                 "claim is missing the required key 'citations'",
                 "add 'citations:' (passages that support it)",
             )
@@ -109,20 +125,24 @@ def run_check(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def as_text(problems: list[tuple[str, int, int, str, str, str]]) -> str:
+Problem = tuple[str, int, int, str, str, str, str]  # path, line, column, level, code and name, message, hint
+
+
+def as_text(problems: list[Problem]) -> str:
     return "".join(
-        f"{path}:{line}:{col}: {sev}: {msg}\n    hint: {hint}\n" for path, line, col, sev, msg, hint in problems
+        f"{path}:{line}:{col}: {sev} {code}: {msg}\n    hint: {hint}\n"
+        for path, line, col, sev, code, msg, hint in problems
     )
 
 
-def as_github(problems: list[tuple[str, int, int, str, str, str]]) -> str:
+def as_github(problems: list[Problem]) -> str:
     return "".join(
-        f"::{sev} file={path},line={line},col={col},title=explainer check::{msg} (hint: {hint})\n"
-        for path, line, col, sev, msg, hint in problems
+        f"::{sev} file={path},line={line},col={col},title={code}::{msg} (hint: {hint})\n"
+        for path, line, col, sev, code, msg, hint in problems
     )
 
 
-def summary(problems: list[tuple[str, int, int, str, str, str]]) -> tuple[int, int]:
+def summary(problems: list[Problem]) -> tuple[int, int]:
     errors = sum(1 for p in problems if p[3] == "error")
     return errors, len(problems) - errors
 
@@ -174,6 +194,7 @@ CHANGED_SEED = [
         8,
         16,
         "error",
+        "EX407 citation-broke",
         'citation broke: the changed seed tiny.txt no longer contains "said "hello there" to Bob" (it was at 29-54)',
         'closest passage in tiny.txt: "said “hi” to Bob"',
     ),
@@ -182,8 +203,9 @@ CHANGED_SEED = [
         10,
         20,
         "error",
-        'citation broke: the changed seed tiny.txt no longer contains "Ann Example said “hello there” to Bob '
-        'Example" (it was at 17-62)',
+        "EX407 citation-broke",
+        'citation broke: the changed seed tiny.txt no longer contains "Ann Example said “hello there” to Bob Example" '
+        "(it was at 17-62)",
         'closest passage in tiny.txt: "Ann Example said “hi” to Bob Example"',
     ),
     (
@@ -191,6 +213,7 @@ CHANGED_SEED = [
         18,
         20,
         "warning",
+        "EX413 citation-moved",
         "citation moved in the changed seed tiny.txt: from 75-91 to 73-89",
         "check that the passage still supports the statement",
     ),
@@ -206,6 +229,7 @@ def test_changed_seed_lists_every_moved_and_broken_citation(tmp_path: Path) -> N
         4,
         13,
         "error",
+        "EX406 seed-changed",
         f"seed 'seeds/tiny.txt' has changed: its SHA-256 is {digest}",
         "seeds are evidence and never edited; if the change is deliberate, review every citation of this seed "
         "reported as moved or broken, then update sha256 and run `explainer lock`",

@@ -20,6 +20,7 @@ from markupsafe import Markup
 from pagetree import parse, read_list
 from pagetree import reading as page_reading
 
+from explainer import codes
 from explainer.catalogue import english
 from explainer.chronology import Item, Node, Relation, build
 from explainer.diagnostics import Pos
@@ -250,7 +251,9 @@ def test_a_cycle_through_dates_is_an_error() -> None:
     items = [Item("a", None), Item("b", (DAY, DAY)), Item("c", (DAY + 5, DAY + 5))]
     relations = [Relation("ca", "c", "a", Pos("e.yaml", 4, 5)), Relation("ab", "a", "b", Pos("e.yaml", 8, 5))]
     _, problems = build(items, relations)
-    assert len(problems) == 1 and problems[0].pos == Pos("e.yaml", 4, 5) and "circle" in problems[0].message, problems
+    assert len(problems) == 1 and problems[0].pos == Pos("e.yaml", 4, 5) and problems[0].code is codes.ORDER_CYCLE, (
+        problems
+    )
 
 
 @SETTINGS

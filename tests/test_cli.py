@@ -38,9 +38,10 @@ def test_text_format(tmp_path: Path) -> None:
     result = run_check(make_project(tmp_path / "p", {"claims.yaml": BAD_CLAIMS}, docs_index="# T\n"))
     assert result.returncode == 1
     assert result.stdout == (
-        "content/claims.yaml:5:5: error: unknown key 'colour' in claim\n"
+        "content/claims.yaml:5:5: error EX212 unknown-key: unknown key 'colour' in claim\n"
         "    hint: allowed keys: id, topic, text, attribution, about, event, organizations, citations\n"
-        'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said goodbye to Bob"\n'
+        'content/claims.yaml:8:16: error EX408 passage-not-found: passage not found in tiny.txt: "said goodbye to '
+        'Bob"\n'
         '    hint: closest passage in tiny.txt: "said “hello there” to Bob"\n'
     )
     assert result.stderr == "2 errors, 0 warnings\n"
@@ -52,10 +53,11 @@ def test_github_format(tmp_path: Path) -> None:
     )
     assert result.returncode == 1
     assert result.stdout.splitlines() == [
-        "::error file=content/claims.yaml,line=5,col=5,title=explainer check::unknown key 'colour' in claim "
-        "(hint: allowed keys: id, topic, text, attribution, about, event, organizations, citations)",
-        "::error file=content/claims.yaml,line=8,col=16,title=explainer check::passage not found in tiny.txt: "
-        '"said goodbye to Bob" (hint: closest passage in tiny.txt: "said “hello there” to Bob")',
+        "::error file=content/claims.yaml,line=5,col=5,title=EX212 unknown-key::unknown key 'colour' in claim (hint: "
+        "allowed keys: id, topic, text, attribution, about, event, organizations, citations)",
+        "::error file=content/claims.yaml,line=8,col=16,title=EX408 passage-not-found::passage not found in tiny.txt: "
+        '"said goodbye to Bob" '
+        '(hint: closest passage in tiny.txt: "said “hello there” to Bob")',
     ]
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project
+from explainer import codes
 from explainer.copying import measure_copying
 from explainer.counts import Prose, _fold, check_prose
 from explainer.diagnostics import Pos, Severity
@@ -123,11 +124,11 @@ def test_a_wrong_count_is_reported_at_its_place_with_the_real_count(tmp_path: Pa
         """
     project = make_project(tmp_path / "p", {"claims.yaml": claims})
     _, diagnostics = check(Layout(project))
-    assert [(str(d.pos), d.severity, d.message, d.hint) for d in diagnostics] == [
+    assert [(str(d.pos), d.severity, d.code, d.hint) for d in diagnostics] == [
         (
             "content/claims.yaml:6:11",
             Severity.ERROR,
-            "'two articles', but the articles cited give 1 article",
+            codes.WRONG_COUNT,
             "counted: 1 article, 1 independent report: tiny",
         ),
     ]
@@ -140,9 +141,7 @@ def test_a_count_on_a_page_is_checked_against_the_statement_it_cites(tmp_path: P
         "the story.\n",
     )
     _, diagnostics = check(Layout(project))
-    assert [(str(d.pos), d.message) for d in diagnostics] == [
-        ("docs/index.md:3:4", "'three articles', but the articles cited give 1 article")
-    ]
+    assert [(str(d.pos), d.code) for d in diagnostics] == [("docs/index.md:3:4", codes.WRONG_COUNT)]
 
 
 def test_the_real_content_has_no_count_findings() -> None:

@@ -203,62 +203,75 @@ def with_date(lines: str) -> str:
 
 def problems(project: Path) -> list[str]:
     _, diagnostics = check(Layout(project))
-    return [f"{d.pos}: {d.message}" + (f" | {d.hint}" if d.hint else "") for d in diagnostics]
+    return [f"{d.pos}: {d.code}" + (f" | {d.hint}" if d.hint else "") for d in diagnostics]
 
 
 BAD = [
     (
         "a part written as a bare number (the old shape)",
         with_date("      year: 2020\n"),
-        "content/events.yaml:6:13: expected a mapping (year), found a number | write 'year: {value: N, basis: "
-        "stated}', or 'basis: inferred' with 'inference: <id>'",
+        (
+            "content/events.yaml:6:13: EX204 wrong-type | write 'year: {value: N, basis: stated}', or 'basis: "
+            "inferred' with 'inference: <id>'"
+        ),
     ),
     (
         "the old year_basis key",
         with_date("      year: {value: 2020, basis: stated}\n      year_basis: stated\n"),
-        "content/events.yaml:7:7: unknown key 'year_basis' in date | allowed keys: year, month, day, earliest, "
-        "latest, inferences, as_written",
+        (
+            "content/events.yaml:7:7: EX212 unknown-key | allowed keys: year, month, day, earliest, latest, "
+            "inferences, as_written"
+        ),
     ),
     (
         "a part without its basis",
         with_date("      year: {value: 2020}\n"),
-        "content/events.yaml:6:13: year is missing the required key 'basis' | add 'basis:' ('stated' when an "
-        "article gives the year, 'inferred' when we reasoned it)",
+        (
+            "content/events.yaml:6:13: EX213 missing-key | add 'basis:' ('stated' when an article gives the "
+            "year, 'inferred' when we reasoned it)"
+        ),
     ),
     (
         "an inferred part without reasoning",
         with_date("      year: {value: 2020, basis: inferred}\n"),
-        "content/events.yaml:6:34: an inferred year needs 'inference: <id>' naming its reasoning | write the "
-        "reasoning, with its citations, under the date's 'inferences:' and name its id here",
+        (
+            "content/events.yaml:6:34: EX323 inferred-without-inference | write the reasoning, with its "
+            "citations, under the date's 'inferences:' and name its id here"
+        ),
     ),
     (
         "a stated part with reasoning",
         with_date("      year: {value: 2020, basis: stated, inference: greet-year}\n" + INFERENCE),
-        "content/events.yaml:6:53: a stated year rests on no inference | remove 'inference:', or set 'basis: "
-        "inferred' if no article gives this part",
+        (
+            "content/events.yaml:6:53: EX324 stated-with-inference | remove 'inference:', or set 'basis: "
+            "inferred' if no article gives this part"
+        ),
     ),
     (
         "an inference no part names",
         with_date("      year: {value: 2020, basis: stated}\n" + INFERENCE),
-        "content/events.yaml:8:15: no date part names the inference 'greet-year' | name it from the part it "
-        "gives ('inference: greet-year'), or remove it",
+        (
+            "content/events.yaml:8:15: EX317 unused-inference | name it from the part it gives ('inference: "
+            "greet-year'), or remove it"
+        ),
     ),
     (
         "a part naming an unknown inference",
         with_date("      year: {value: 2020, basis: inferred, inference: greet-yr}\n" + INFERENCE),
-        "content/events.yaml:6:55: unknown inference 'greet-yr' | did you mean 'greet-year'?",
+        "content/events.yaml:6:55: EX303 unknown-reference | did you mean 'greet-year'?",
     ),
     (
         "a day without a month",
         with_date("      year: {value: 2020, basis: stated}\n      day: {value: 3, basis: stated}\n"),
-        "content/events.yaml:7:12: a day needs a month | add 'month:' or remove 'day:'",
+        "content/events.yaml:7:12: EX321 day-without-month | add 'month:' or remove 'day:'",
     ),
     (
         "a month without a year",
         with_date("      month: {value: 3, basis: stated}\n"),
-        "content/events.yaml:6:7: a date needs a 'year', or 'earliest' and 'latest'"
-        " | omit 'date' when the articles do not say when; if only the year is missing, infer it with "
-        "reasoning (basis: inferred)",
+        (
+            "content/events.yaml:6:7: EX320 date-without-year | omit 'date' when the articles do not say when; "
+            "if only the year is missing, infer it with reasoning (basis: inferred)"
+        ),
     ),
     (
         "February 30",
@@ -266,8 +279,7 @@ BAD = [
             "      year: {value: 2020, basis: stated}\n      month: {value: 2, basis: stated}\n      day: "
             "{value: 30, basis: stated}\n"
         ),
-        "content/events.yaml:8:12: February 30, 2020 is not a calendar date | February 2020 has 29 days; check "
-        "the day and the month",
+        "content/events.yaml:8:12: EX322 not-a-calendar-day | February 2020 has 29 days; check the day and the month",
     ),
     (
         "February 29 in a common year",
@@ -275,13 +287,12 @@ BAD = [
             "      year: {value: 2021, basis: stated}\n      month: {value: 2, basis: stated}\n      day: "
             "{value: 29, basis: stated}\n"
         ),
-        "content/events.yaml:8:12: February 29, 2021 is not a calendar date | February 2021 has 28 days; check "
-        "the day and the month",
+        "content/events.yaml:8:12: EX322 not-a-calendar-day | February 2021 has 28 days; check the day and the month",
     ),
     (
         "a month out of range",
         with_date("      year: {value: 2020, basis: stated}\n      month: {value: 13, basis: stated}\n"),
-        "content/events.yaml:7:22: 13 is out of range | use a number from 1 to 12",
+        "content/events.yaml:7:22: EX208 out-of-range | use a number from 1 to 12",
     ),
     (
         "a range that ends before it begins",
@@ -291,21 +302,22 @@ BAD = [
             "      latest: {year: {value: 2020, basis: stated}, month: {value: 3, basis: stated}, day: {value: "
             "11, basis: stated}}\n"
         ),
-        "content/events.yaml:7:15: the range ends before it begins: March 19, 2020 is after March 11, 2020 | "
-        "swap 'earliest' and 'latest', or check both",
+        "content/events.yaml:7:15: EX325 range-reversed | swap 'earliest' and 'latest', or check both",
     ),
     (
         "a range whose ends are the same",
         with_date(
             "      earliest: {year: {value: 2020, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"
         ),
-        "content/events.yaml:7:15: both ends of the range are 2020 | write it as a single date (year, month, day)",
+        "content/events.yaml:7:15: EX326 range-of-one-date | write it as a single date (year, month, day)",
     ),
     (
         "a range with one end",
         with_date("      earliest: {year: {value: 2020, basis: stated}}\n"),
-        "content/events.yaml:6:7: a range needs both 'earliest' and 'latest'; 'latest' is missing"
-        " | give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'",
+        (
+            "content/events.yaml:6:7: EX319 incomplete-range | give the widest bound the evidence allows; an "
+            "order with no date goes in the event's 'after:' or 'before:'"
+        ),
     ),
     (
         "a range and a single date at once",
@@ -313,54 +325,61 @@ BAD = [
             "      year: {value: 2020, basis: stated}\n      earliest: {year: {value: 2019, basis: stated}}\n  "
             "    latest: {year: {value: 2020, basis: stated}}\n"
         ),
-        "content/events.yaml:6:13: a date is either a single date (year, month, day) or a range (earliest, "
-        "latest), not both | move the parts into 'earliest:' and 'latest:', or remove the range",
+        (
+            "content/events.yaml:6:13: EX318 range-with-point | move the parts into 'earliest:' and 'latest:', "
+            "or remove the range"
+        ),
     ),
     (
         "a range end without a year",
         with_date(
             "      earliest: {month: {value: 3, basis: stated}}\n      latest: {year: {value: 2020, basis: stated}}\n"
         ),
-        "content/events.yaml:6:17: range end is missing the required key 'year' | add 'year:' (the year of this end)",
+        "content/events.yaml:6:17: EX213 missing-key | add 'year:' (the year of this end)",
     ),
     (
         "an order naming an unknown event",
         EVENTS.replace("        event: greet\n", "        event: gret\n"),
-        "content/events.yaml:17:16: unknown event 'gret' | did you mean 'greet'?",
+        "content/events.yaml:17:16: EX303 unknown-reference | did you mean 'greet'?",
     ),
     (
         "an order of an event against itself",
         EVENTS.replace("        event: greet\n", "        event: reply\n"),
-        "content/events.yaml:17:16: 'reply-after-greet' orders the event 'reply' against itself | name another event",
+        "content/events.yaml:17:16: EX327 order-against-itself | name another event",
     ),
     (
         "an order against the dates",
         EVENTS.replace("    after:\n", "    date:\n      year: {value: 2019, basis: stated}\n    after:\n"),
-        "content/events.yaml:19:16: 'reply-after-greet' puts 'greet' before 'reply', but their dates put 'reply' first"
-        " | 'reply' is dated 2019-01-01 to 2019-12-31, 'greet' 2020-03-03; check both dates and the relation",
+        (
+            "content/events.yaml:19:16: EX329 order-contradicts-dates | 'reply' is dated 2019-01-01 to "
+            "2019-12-31, 'greet' 2020-03-03; check both dates and the relation"
+        ),
     ),
     (
         "an order declared on both events",
         EVENTS.replace(GREET_CITATIONS, GREET_BEFORE_REPLY + GREET_CITATIONS),
-        "content/events.yaml:23:16: the order of 'greet' and 'reply' is already declared by 'greet-before-reply'"
-        " | see content/events.yaml:11:16; declare each order once, on either event",
+        (
+            "content/events.yaml:23:16: EX328 order-declared-twice | see content/events.yaml:11:16; declare each "
+            "order once, on either event"
+        ),
     ),
     (
         "orders that go round in a circle",
         EVENTS.replace("  - id: reply\n", "  - id: reply\n" + REPLY_BEFORE_THIRD) + THIRD_BEFORE_GREET,
-        "content/events.yaml:15:16: the order of events goes round in a circle: 'greet' before 'reply' before "
-        "'third' before 'greet'"
-        " | one of these relations (or dates) is wrong; an event cannot come before itself",
+        (
+            "content/events.yaml:15:16: EX330 order-cycle | one of these relations (or dates) is wrong; an event "
+            "cannot come before itself"
+        ),
     ),
     (
         "a sequence against the dates",
         EVENTS.replace("    title: Ann greets Bob\n", "    title: Ann greets Bob\n    sequence: 2\n").replace(
             REPLY_ORDER, "    sequence: 1\n    date:\n      year: {value: 2021, basis: stated}\n"
         ),
-        "content/events.yaml:4:15: sequence 2 lists 'greet' after 'reply' (sequence 1),"
-        " but their dates (2020-03-03; 2021-01-01 to 2021-12-31) put 'greet' first"
-        " | sequence only orders events the evidence leaves unordered; renumber so that it agrees with the "
-        "dates and relations",
+        (
+            "content/events.yaml:4:15: EX331 sequence-contradicts-order | sequence only orders events the "
+            "evidence leaves unordered; renumber so that it agrees with the dates and relations"
+        ),
     ),
 ]
 

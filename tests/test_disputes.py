@@ -39,30 +39,35 @@ DISAGREEMENT = """\
     [
         (
             ("concerns: [bob-age]", "concerns: [bob-agee]"),
-            "content/disagreements.yaml:4:16: unknown statement 'bob-agee' | did you mean 'bob-age'?",
+            "content/disagreements.yaml:4:16: EX303 unknown-reference | did you mean 'bob-age'?",
         ),
         (
             ("concerns: [bob-age]", "concerns: [bob-replies]"),
-            "content/disagreements.yaml:4:16: 'bob-replies' is an answer of a disagreement | answers are "
-            "disputed already; name the records that state a side",
+            (
+                "content/disagreements.yaml:4:16: EX310 concerns-an-answer | answers are disputed already; name the "
+                "records that state a side"
+            ),
         ),
         (
             ("concerns: [bob-age]", "concerns: [ann-greets]"),
-            "content/disagreements.yaml:7:20: 'ann-greets' is already named by the disagreement itself"
-            " | name each record once: on the answer whose side it states, or on the disagreement when it "
-            "takes no side",
+            (
+                "content/disagreements.yaml:7:20: EX312 concerns-named-twice | name each record once: on the answer "
+                "whose side it states, or on the disagreement when it takes no side"
+            ),
         ),
         (
             ("question: Who greets whom?", "question: Who greets whom?\n        kind: wording"),
-            "content/disagreements.yaml:5:15: a difference of wording disputes nothing"
-            " | remove 'concerns', or make it kind: substance if the articles differ on what happened or was said",
+            (
+                "content/disagreements.yaml:5:15: EX309 concerns-in-wording | remove 'concerns', or make it kind: "
+                "substance if the articles differ on what happened or was said"
+            ),
         ),
     ],
 )
 def test_concerns_are_checked(tmp_path: Path, change: tuple[str, str], expected: str) -> None:
     project = make_project(tmp_path / "p", {"disagreements.yaml": DISAGREEMENT.replace(*change)})
     _, diagnostics = check(Layout(project))
-    assert expected in [f"{d.pos}: {d.message} | {d.hint}" for d in diagnostics]
+    assert expected in [f"{d.pos}: {d.code} | {d.hint}" for d in diagnostics]
 
 
 def test_declared_concerns_index_the_disputed_records(tmp_path: Path) -> None:

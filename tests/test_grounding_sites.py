@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_SEED, make_project, run_mkdocs
+from explainer import codes
 from explainer.diagnostics import Severity
 from explainer.pipeline import Layout, check
 
@@ -48,7 +49,7 @@ def project(tmp_path: Path, files: dict[str, str], docs_index: str | None = None
 
 def findings(root: Path) -> list[str]:
     _, diagnostics = check(Layout(root))
-    return [f"{d.pos}: {d.severity.value}: {d.message} | {d.hint}" for d in diagnostics]
+    return [f"{d.pos}: {d.severity.value} {d.code} | {d.hint}" for d in diagnostics]
 
 
 HINT = 'closest passage it rests on, in tiny: "said “hello there” to Bob"'
@@ -57,27 +58,32 @@ CASES = [
     (
         "a misquotation",
         {"claims.yaml": claim("'Ann says \"hello friend\" to Bob.'")},
-        'content/claims.yaml:4:21: error: the claim quotes "hello friend", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these",
+        (
+            "content/claims.yaml:4:21: error EX608 ungrounded-quote"
+            f" | {HINT}; quote the passage's own words, cite the passage that has these"
+        ),
     ),
     (
         "words of the article, but outside the cited passage",
         {"claims.yaml": claim("'Ann greets Bob: \"Hello, hello.\"'")},
-        'content/claims.yaml:4:28: error: the claim quotes "Hello, hello.", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these; tiny has these words "
-        f"elsewhere: cite that passage",
+        (
+            "content/claims.yaml:4:28: error EX608 ungrounded-quote"
+            f" | {HINT}; quote the passage's own words, cite the passage that has these; tiny has these words "
+            f"elsewhere: cite that passage"
+        ),
     ),
     (
         "an unclosed quotation",
         {"claims.yaml": claim("'Ann says \"hello there to Bob.'")},
-        "content/claims.yaml:4:21: error: the claim has an unbalanced quotation mark: it opens a quotation "
-        "that never closes | close the quotation, or remove the mark",
+        "content/claims.yaml:4:21: error EX604 unbalanced-quote | close the quotation, or remove the mark",
     ),
     (
         "a declared place the passage does not name, inside a folded block",
         {"claims.yaml": claim(">-\n      Ann greets Bob\n      in Springfield.")},
-        "content/claims.yaml:6:10: error: the claim names Springfield, but no passage it rests on does"
-        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
+        (
+            "content/claims.yaml:6:10: error EX605 ungrounded-name"
+            f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out"
+        ),
     ),
     (
         "a person neither named by the passage nor linked",
@@ -94,44 +100,53 @@ people:
     name: Kim Example
 """,
         },
-        "content/claims.yaml:4:30: error: the claim names Kim Example, but no passage it rests on does"
-        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
+        (
+            "content/claims.yaml:4:30: error EX605 ungrounded-name"
+            f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out"
+        ),
     ),
     (
         "a number the article gives, but not in the cited passage",
         {"claims.yaml": claim("Ann greets Bob, 40.")},
-        "content/claims.yaml:4:27: error: the claim gives the number '40', which no passage it rests on gives"
-        f" | {HINT}; cite the passage that gives it, or mark the statement as inference",
+        (
+            "content/claims.yaml:4:27: error EX606 ungrounded-number"
+            f" | {HINT}; cite the passage that gives it, or mark the statement as inference"
+        ),
     ),
     (
         "a number word",
         {"claims.yaml": claim("Ann greets Bob three times.")},
-        "content/claims.yaml:4:26: error: the claim gives the number 'three', which no passage it rests on gives"
-        f" | {HINT}; cite the passage that gives it, or mark the statement as inference",
+        (
+            "content/claims.yaml:4:26: error EX606 ungrounded-number"
+            f" | {HINT}; cite the passage that gives it, or mark the statement as inference"
+        ),
     ),
     (
         "a month",
         {"claims.yaml": claim("Ann greets Bob in April.")},
-        "content/claims.yaml:4:29: error: the claim gives the date word 'April', which no passage it rests on gives"
-        f" | {HINT}; cite the passage that gives it, or mark the statement as inference",
+        (
+            "content/claims.yaml:4:29: error EX607 ungrounded-date-word"
+            f" | {HINT}; cite the passage that gives it, or mark the statement as inference"
+        ),
     ),
     (
         "a quoted title that is not declared",
         {"claims.yaml": claim("'Ann greets Bob before \"The Tiny Shows\".'")},
-        'content/claims.yaml:4:34: error: the claim quotes "The Tiny Shows", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these, or, if it is the title of "
-        f"a work, declare it under 'names:' with kind: title",
+        (
+            "content/claims.yaml:4:34: error EX608 ungrounded-quote"
+            f" | {HINT}; quote the passage's own words, cite the passage that has these, or, if it is the title of a "
+            f"work, declare it under 'names:' with kind: title"
+        ),
     ),
     (
         "a declared name that no article has",
         {"claims.yaml": claim("Ann greets Bob."), "names.yaml": NAMES + "  - name: Shelbyville\n    kind: place\n"},
-        "content/names.yaml:6:11: error: the declared name 'Shelbyville' occurs in no article | declare names "
-        "exactly as an article writes them",
+        "content/names.yaml:6:11: error EX612 name-not-in-articles | declare names exactly as an article writes them",
     ),
     (
         "an organization the passage does not name, and the claim does not link",
         {"claims.yaml": claim("Ann greets Bob on Channel Nine.")},
-        "content/claims.yaml:4:29: error: the claim names Channel Nine, but no passage it rests on does"
+        "content/claims.yaml:4:29: error EX605 ungrounded-name"
         f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
     ),
     (
@@ -147,7 +162,7 @@ people:
             quote: Channel Nine in Springfield
 """,
         },
-        "content/organizations.yaml:6:34: error: the fact names Ann Example, but no passage it rests on does | "
+        "content/organizations.yaml:6:34: error EX605 ungrounded-name | "
         'closest passage it rests on, in tiny: "Channel Nine in Springfield"; cite a passage that names it, link '
         "the record it stands for, or leave the name out",
     ),
@@ -165,19 +180,18 @@ people:
             quote: Channel Nine in Springfield
 """,
         },
-        "content/organizations.yaml:4:23: error: 'two articles', but the articles cited give 1 article | "
-        "counted: 1 article, 1 independent report: tiny",
+        "content/organizations.yaml:4:23: error EX601 wrong-count | counted: 1 article, 1 independent report: tiny",
     ),
     (
         "an organization's name declared again under names:",
         {"names.yaml": NAMES + "  - name: Channel Nine\n    kind: place\n"},
-        "content/names.yaml:6:11: error: 'Channel Nine' is a name of the organization 'channel-nine' | "
+        "content/names.yaml:6:11: error EX613 name-of-organization | "
         "organizations' names come from organization records; remove it here",
     ),
     (
         "an organization's name that no article has",
         {"organizations.yaml": ORGANIZATIONS + "    aliases: [Channel Ten]\n"},
-        "content/organizations.yaml:4:15: error: the organization's name 'Channel Ten' occurs in no article | "
+        "content/organizations.yaml:4:15: error EX614 organization-name-not-in-articles | "
         "write the name exactly as an article writes it",
     ),
 ]
@@ -198,7 +212,7 @@ def test_a_finding_points_at_the_words(tmp_path: Path, name: str, files: dict[st
     ],
 )
 def test_grounded_texts_pass(tmp_path: Path, text: str) -> None:
-    found = [f for f in findings(project(tmp_path, {"claims.yaml": claim(text)})) if ": error: " in f]
+    found = [f for f in findings(project(tmp_path, {"claims.yaml": claim(text)})) if ": error " in f]
     assert found == []
 
 
@@ -228,13 +242,13 @@ events:
         "events.yaml": event,
         "claims.yaml": claim("On March 3, in Springfield, Ann greets Bob.", extra="    event: greet\n"),
     }
-    assert [f for f in findings(project(tmp_path, files)) if ": error: " in f] == []
+    assert [f for f in findings(project(tmp_path, files)) if ": error " in f] == []
     # The inferred year is not a stated part of the date: a claim may not give it as a fact.
     files["claims.yaml"] = claim("On March 3, 2020, Ann greets Bob.", extra="    event: greet\n")
-    assert any("gives the number '2020'" in f for f in findings(project(tmp_path / "again", files)))
+    assert any(" EX606 ungrounded-number | " in f for f in findings(project(tmp_path / "again", files)))
     # Marked as inference, and derived by an inference record, it may.
     files["claims.yaml"] = claim("On March 3 (year inferred as 2020), Ann greets Bob.", extra="    event: greet\n")
-    assert [f for f in findings(project(tmp_path / "third", files)) if ": error: " in f] == []
+    assert [f for f in findings(project(tmp_path / "third", files)) if ": error " in f] == []
 
 
 def test_an_inference_may_derive_numbers_but_must_quote_exactly(tmp_path: Path) -> None:
@@ -256,19 +270,18 @@ events:
         quote: to Bob Example on March 3.
 """
     found = findings(project(tmp_path, {"events.yaml": event}))
-    assert [f for f in found if ": error: " in f] == [
-        'content/events.yaml:9:28: error: the inference quotes "on March 3", which is not in the passages it rests on'
-        ' | closest passage it rests on, in tiny: "Bob Example, 40,"; quote the passage\'s own words, cite the '
-        "passage that has these; tiny has these words elsewhere: cite that passage"
+    assert [f for f in found if ": error " in f] == [
+        (
+            'content/events.yaml:9:28: error EX608 ungrounded-quote | closest passage it rests on, in tiny: "Bob '
+            "Example, 40,\"; quote the passage's own words, cite the passage that has these; tiny has these words "
+            "elsewhere: cite that passage"
+        )
     ]
 
 
 def test_an_unused_declared_name_is_a_warning(tmp_path: Path) -> None:
     found = findings(project(tmp_path, {"claims.yaml": claim("Ann greets Bob.")}))
-    assert (
-        "content/names.yaml:2:11: warning: the declared name 'The Tiny Show' is used by no text | remove the "
-        "declaration, or use the name" in found
-    )
+    assert "content/names.yaml:2:11: warning EX609 unused-name | remove the declaration, or use the name" in found
 
 
 # ---- the home page -----------------------------------------------------------------------------------
@@ -288,17 +301,21 @@ def test_a_sentence_may_say_only_what_its_citations_say(tmp_path: Path) -> None:
         'friend" [[cite:ann-greets]].\n'
     )
     assert page_findings(tmp_path, markdown) == [
-        "docs/index.md:3:27: error: the sentence names Channel Nine, but no passage it rests on does"
-        f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
-        'docs/index.md:4:10: error: the sentence quotes "hello friend", which is not in the passages it rests on'
-        f" | {HINT}; quote the passage's own words, cite the passage that has these",
+        (
+            "docs/index.md:3:27: error EX605 ungrounded-name"
+            f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out"
+        ),
+        (
+            "docs/index.md:4:10: error EX608 ungrounded-quote"
+            f" | {HINT}; quote the passage's own words, cite the passage that has these"
+        ),
     ]
 
 
 def test_a_link_to_an_organization_shows_a_name_the_citations_must_give(tmp_path: Path) -> None:
     markdown = "# Tiny\n\n[[ann]] greets [[bob]] on [[channel-nine]] [[cite:ann-greets]].\n"
     assert page_findings(tmp_path, markdown) == [
-        "docs/index.md:3:27: error: the sentence names Channel Nine, but no passage it rests on does"
+        "docs/index.md:3:27: error EX605 ungrounded-name"
         f" | {HINT}; cite a passage that names it, link the record it stands for, or leave the name out",
     ]
 
@@ -307,19 +324,24 @@ def test_each_part_of_a_sentence_rests_on_the_markers_after_it(tmp_path: Path) -
     # "Bob Example, 40" is cited, but for the second part of the sentence only.
     fact_cited = "# Tiny\n\nAnn is 40 [[cite:ann-greets]] and Bob is 40 [[cite:bob-age]].\n"
     assert page_findings(tmp_path, fact_cited) == [
-        "docs/index.md:3:8: error: the sentence gives the number '40', which no passage it rests on gives"
-        f" | {HINT}; cite the passage that gives it, or mark the statement as inference",
+        (
+            "docs/index.md:3:8: error EX606 ungrounded-number"
+            f" | {HINT}; cite the passage that gives it, or mark the statement as inference"
+        ),
     ]
 
 
 def test_a_sentence_that_cites_nothing_may_not_name_or_quote(tmp_path: Path) -> None:
     markdown = '# Tiny\n\n[[ann]] greets [[bob|him]] [[cite:ann-greets]]. Then [[ann]] said "hello there".\n'
     assert page_findings(tmp_path, markdown) == [
-        "docs/index.md:3:54: error: the sentence (it cites nothing) names Ann Example, but no passage it rests on does"
-        " | it rests on no passage; cite a passage that names it, link the record it stands for, or leave the name out",
-        'docs/index.md:3:67: error: the sentence (it cites nothing) quotes "hello there", which is not in the '
-        "passages it rests on"
-        " | it rests on no passage; quote the passage's own words, cite the passage that has these",
+        (
+            "docs/index.md:3:54: error EX605 ungrounded-name | it rests on no passage; cite a passage that names "
+            "it, link the record it stands for, or leave the name out"
+        ),
+        (
+            "docs/index.md:3:67: error EX608 ungrounded-quote | it rests on no passage; quote the passage's own "
+            "words, cite the passage that has these"
+        ),
     ]
 
 
@@ -347,15 +369,15 @@ def test_the_build_stops_on_a_grounding_error(tmp_path: Path) -> None:
     root = project(tmp_path, {"claims.yaml": claim("Ann greets Bob in Springfield.")})
     result = run_mkdocs(root, "build", "--strict")
     assert result.returncode != 0
-    assert "content/claims.yaml:4:29: error: the claim names Springfield" in result.stderr
+    assert "content/claims.yaml:4:29: error EX605 ungrounded-name" in result.stderr
     assert not (root / "site" / "index.html").exists()
 
 
 def test_grounding_findings_are_errors_and_unused_names_warnings(tmp_path: Path) -> None:
     _, diagnostics = check(Layout(project(tmp_path, {"claims.yaml": claim("Ann greets Bob in Springfield.")})))
-    severities = {(d.severity, "names Springfield" in d.message) for d in diagnostics}
+    severities = {(d.severity, d.code is codes.UNGROUNDED_NAME) for d in diagnostics}
     assert (Severity.ERROR, True) in severities
-    assert {d.severity for d in diagnostics if "used by no text" in d.message} == {Severity.WARNING}
+    assert {d.severity for d in diagnostics if d.code is codes.UNUSED_NAME} == {Severity.WARNING}
 
 
 def test_an_order_note_rests_on_the_order_s_passages(tmp_path: Path) -> None:
@@ -382,17 +404,19 @@ events:
       - source: tiny
         quote: "Bob Example, 40, replied"
 """
-    found = [f for f in findings(project(tmp_path, {"events.yaml": events})) if ": error: " in f]
+    found = [f for f in findings(project(tmp_path, {"events.yaml": events})) if ": error " in f]
     assert found == [
-        "content/events.yaml:15:30: error: the order note names Springfield, but no passage it rests on does"
-        ' | closest passage it rests on, in tiny: "Bob Example, 40, replied: ‘Hello, hello.’"; cite a passage '
-        "that names it, link the record it stands for, or leave the name out"
+        (
+            'content/events.yaml:15:30: error EX605 ungrounded-name | closest passage it rests on, in tiny: "Bob '
+            'Example, 40, replied: ‘Hello, hello.’"; cite a passage that names it, link the record it stands '
+            "for, or leave the name out"
+        )
     ]
 
 
 def test_a_citation_not_found_is_reported_once_not_again_by_grounding(tmp_path: Path) -> None:
     broken = claim("'Ann says \"hello friend\" in Springfield.'", quote="not in the article")
-    found = [f for f in findings(project(tmp_path, {"claims.yaml": broken})) if ": error: " in f]
+    found = [f for f in findings(project(tmp_path, {"claims.yaml": broken})) if ": error " in f]
     assert (
-        len(found) == 1 and "passage not found in tiny" in found[0]
+        len(found) == 1 and " EX408 passage-not-found | " in found[0]
     )  # neither the claim nor the home page's sentence citing it

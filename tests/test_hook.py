@@ -38,7 +38,10 @@ def test_quote_not_in_seed_stops_the_build_before_anything_is_written(tmp_path: 
     )
     result = run_mkdocs(project, "build")
     assert result.returncode == 1
-    assert 'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said goodbye to Bob"' in result.stderr
+    assert (
+        'content/claims.yaml:8:16: error EX408 passage-not-found: passage not found in tiny.txt: "said goodbye to Bob"'
+        in result.stderr
+    )
     assert "Traceback" not in result.stderr
     after = {p: p.read_bytes() for p in (project / "site").rglob("*") if p.is_file()}
     assert after == before  # the last good site is untouched
@@ -48,7 +51,7 @@ def test_unknown_wiki_link_fails_the_build_with_its_place(tmp_path: Path) -> Non
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\nSee [[annn]] here.\n")
     result = run_mkdocs(project, "build")
     assert result.returncode == 1
-    assert "docs/index.md:3:5: error: wiki-link [[annn]] names no record" in result.stderr
+    assert "docs/index.md:3:5: error EX503 unknown-wiki-link: wiki-link [[annn]] names no record" in result.stderr
     assert "hint: did you mean 'ann'?" in result.stderr
     assert not (project / "site").exists()
 

@@ -27,22 +27,23 @@ def _with_options(project: Path, block: str) -> Path:
     [
         (
             "content_dirs: data",
-            "mkdocs.yml:{line}:5: error: 'content_dirs' is not an option of extra.explainer\n    hint: did you "
-            "mean 'content_dir'?",
+            "mkdocs.yml:{line}:5: error EX003 unknown-option: 'content_dirs' is not an option of extra.explainer\n    "
+            "hint: did you mean 'content_dir'?",
         ),
         (
             "seeds_dir: ../elsewhere",
-            "mkdocs.yml:{line}:16: error: seeds_dir '../elsewhere' must be a folder inside the project, "
-            "written like 'content' or 'data/content'",
+            "mkdocs.yml:{line}:16: error EX006 option-not-a-folder: seeds_dir '../elsewhere' must be a folder inside "
+            "the project, written like 'content' or 'data/content'",
         ),
         (
             "max_seed_bytes: lots",
-            "mkdocs.yml:{line}:21: error: max_seed_bytes must be a whole number\n    hint: for example "
-            "max_seed_bytes: 4194304",
+            "mkdocs.yml:{line}:21: error EX004 option-wrong-type: max_seed_bytes must be a whole number\n    hint: for "
+            "example max_seed_bytes: 4194304",
         ),
         (
             "max_seed_bytes: 0",
-            "mkdocs.yml:{line}:21: error: max_seed_bytes is 0, outside 1 to 67108864\n    hint: the default is 4194304",
+            "mkdocs.yml:{line}:21: error EX005 option-out-of-range: max_seed_bytes is 0, outside 1 to 67108864\n    "
+            "hint: the default is 4194304",
         ),
     ],
     ids=["unknown option", "folder outside", "not a number", "out of range"],
@@ -125,37 +126,37 @@ LOWERED = {
         3000,
         "big.yaml",
         "# " + "padding " * 400 + "\nclaims: []\n",
-        "content/big.yaml:1:1: error: file is 3214 bytes, more than the limit of 3000",
+        "content/big.yaml:1:1: error EX104 file-too-large: file is 3214 bytes, more than the limit of 3000",
     ),
     "max_depth": (
         8,
         "deep.yaml",
         CLAIM.format(id="deep", text="Deep.", more="    about: [[[[[[bob]]]]]]\n"),
-        "content/deep.yaml:6:17: error: nesting deeper than 8 levels",
+        "content/deep.yaml:6:17: error EX111 too-deep: nesting deeper than 8 levels",
     ),
     "max_key_chars": (
         10,
         "key.yaml",
         CLAIM.format(id="key", text="Key.", more="    occurrences: 1\n"),
-        "content/key.yaml:6:5: error: key is 11 characters long, more than the limit of 10",
+        "content/key.yaml:6:5: error EX113 key-too-long: key is 11 characters long, more than the limit of 10",
     ),
     "max_number_chars": (
         3,
         "number.yaml",
         CLAIM.format(id="number", text="Number.", more="    sequence: 1234\n"),
-        "content/number.yaml:6:15: error: number is 4 characters long, more than the limit of 3",
+        "content/number.yaml:6:15: error EX112 number-too-long: number is 4 characters long, more than the limit of 3",
     ),
     "max_text_chars": (
         30,
         "text.yaml",
         CLAIM.format(id="long-text", text="Ann greets Bob, and Bob greets Ann.", more=""),
-        "content/text.yaml:4:11: error: text is 35 characters, more than the limit of 30",
+        "content/text.yaml:4:11: error EX206 text-too-long: text is 35 characters, more than the limit of 30",
     ),
     "max_id_chars": (
         12,
         "id.yaml",
         CLAIM.format(id="a-rather-long-id", text="Id.", more=""),
-        "content/id.yaml:2:9: error: text is 16 characters, more than the limit of 12",
+        "content/id.yaml:2:9: error EX206 text-too-long: text is 16 characters, more than the limit of 12",
     ),
 }
 
@@ -167,7 +168,7 @@ def test_lowered_limits_stop_build_and_check_at_the_file_that_passes_them(tmp_pa
         (project / "content" / name).write_text(text, encoding="utf-8")
     check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
     build = run_mkdocs(project, "build", "--strict")
-    reported = [line for line in check.stdout.splitlines() if ": error: " in line]
+    reported = [line for line in check.stdout.splitlines() if ": error EX" in line]
     assert reported == sorted(expected for *_, expected in LOWERED.values()), check.stdout
     assert check.returncode == 1
     assert build.returncode != 0 and not (project / "site").exists()

@@ -235,7 +235,7 @@ def test_layout_is_deterministic() -> None:
 
 def _problems(project: Path) -> list[str]:
     _, diagnostics = check(Layout(project))
-    return [f"{d.pos}: {d.message}" for d in diagnostics]
+    return [f"{d.pos}: {d.code}" for d in diagnostics]
 
 
 def test_an_age_must_be_printed_in_every_passage_the_fact_cites(tmp_path: Path) -> None:
@@ -256,9 +256,7 @@ def test_an_age_must_be_printed_in_every_passage_the_fact_cites(tmp_path: Path) 
             )
         },
     )
-    assert _problems(wrong) == [
-        'content/people.yaml:16:14: age 41 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"'
-    ]
+    assert _problems(wrong) == ["content/people.yaml:16:14: EX414 age-not-in-passage"]
     partial = make_project(
         tmp_path / "partial",
         {
@@ -267,9 +265,7 @@ def test_an_age_must_be_printed_in_every_passage_the_fact_cites(tmp_path: Path) 
             )
         },
     )
-    assert _problems(partial) == [
-        'content/people.yaml:16:14: age 4 is not printed in the passage cited from tiny.txt: "Bob Example, 40,"'
-    ]
+    assert _problems(partial) == ["content/people.yaml:16:14: EX414 age-not-in-passage"]
 
 
 def test_an_age_is_only_for_a_person(tmp_path: Path) -> None:
@@ -285,7 +281,7 @@ def test_an_age_is_only_for_a_person(tmp_path: Path) -> None:
                     quote: Bob Example, 40,""",
     )
     project = make_project(tmp_path / "p", {"sources.yaml": sources})
-    assert _problems(project) == ["content/sources.yaml:9:14: 'age' is for facts about a person, not about a source"]
+    assert _problems(project) == ["content/sources.yaml:9:14: EX415 age-on-source-fact"]
 
 
 # --- the timeline ------------------------------------------------------------------------------------------------

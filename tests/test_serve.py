@@ -82,7 +82,9 @@ def test_serve_rebuilds_on_content_change_and_keeps_last_good_site(tmp_path: Pat
             claims.read_text(encoding="utf-8").replace('said "hello there"', "said farewell"), encoding="utf-8"
         )
         server.wait_for(
-            'content/claims.yaml:8:16: error: passage not found in tiny.txt: "said farewell to Bob"', after=mark + 1
+            'content/claims.yaml:8:16: error EX408 passage-not-found: passage not found in tiny.txt: "said farewell to '
+            'Bob"',
+            after=mark + 1,
         )
         assert "Ann says hello to Bob." in server.get("claims/general/")
         assert "Traceback" not in "".join(server.lines)

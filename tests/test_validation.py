@@ -17,102 +17,120 @@ CLAIM = TINY_CLAIM
 
 def problems(project: Path) -> list[str]:
     _, diagnostics = check(Layout(project))
-    return [f"{d.pos}: {d.message}" + (f" | {d.hint}" if d.hint else "") for d in diagnostics]
+    return [f"{d.pos}: {d.code}" + (f" | {d.hint}" if d.hint else "") for d in diagnostics]
 
 
 CASES = [
     (
         "unknown key",
         CLAIM.replace("    text: Ann greets Bob.\n", "    text: Ann greets Bob.\n    colour: red\n"),
-        "content/claims.yaml:5:5: unknown key 'colour' in claim | allowed keys: id, topic, text, attribution, "
-        "about, event, organizations, citations",
+        (
+            "content/claims.yaml:5:5: EX212 unknown-key | allowed keys: id, topic, text, attribution, about, "
+            "event, organizations, citations"
+        ),
     ),
     (
         "wrong type",
         CLAIM.replace("text: Ann greets Bob.", "text: [Ann, greets]"),
-        "content/claims.yaml:4:11: expected text, found a list",
+        "content/claims.yaml:4:11: EX204 wrong-type",
     ),
     (
         "number where text belongs",
         CLAIM.replace("text: Ann greets Bob.", "text: 2012"),
-        "content/claims.yaml:4:11: expected text, found a number | put the value in quotes to make it text",
+        "content/claims.yaml:4:11: EX204 wrong-type | put the value in quotes to make it text",
     ),
     (
         "duplicate id",
-        CLAIM + "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: "
-        "tiny\n        quote: The end.\n        occurrence: 1\n",
-        "content/claims.yaml:8:9: duplicate id 'ann-greets' | already used by a claim at "
-        "content/claims.yaml:2:9; ids must be unique across all content",
+        CLAIM
+        + (
+            "  - id: ann-greets\n    topic: general\n    text: Again.\n    citations:\n      - source: tiny\n        "
+            "quote: The end.\n        occurrence: 1\n"
+        ),
+        (
+            "content/claims.yaml:8:9: EX302 duplicate-id | already used by a claim at content/claims.yaml:2:9; "
+            "ids must be unique across all content"
+        ),
     ),
     (
         "duplicate YAML key",
         CLAIM.replace("    topic: general\n", "    topic: general\n    topic: general\n"),
-        "content/claims.yaml:4:5: duplicate key 'topic' | the key is first used at line 3; keep one of them",
+        "content/claims.yaml:4:5: EX114 duplicate-key | the key is first used at line 3; keep one of them",
     ),
     (
         "unknown source",
         CLAIM.replace("source: tiny", "source: tiny2"),
-        "content/claims.yaml:6:17: unknown source 'tiny2' | did you mean 'tiny'?",
+        "content/claims.yaml:6:17: EX303 unknown-reference | did you mean 'tiny'?",
     ),
     (
         "unknown person",
         CLAIM.replace("    topic: general\n", "    topic: general\n    about: [ann, bobby]\n"),
-        "content/claims.yaml:4:18: unknown person 'bobby' | did you mean 'bob'?",
+        "content/claims.yaml:4:18: EX303 unknown-reference | did you mean 'bob'?",
     ),
     (
         "unknown event",
         CLAIM.replace("    topic: general\n", "    topic: general\n    event: party\n"),
-        "content/claims.yaml:4:12: unknown event 'party' | no event has this id; add it first, or check the spelling",
+        (
+            "content/claims.yaml:4:12: EX303 unknown-reference | no event has this id; add it first, or check "
+            "the spelling"
+        ),
     ),
     (
         "unknown organization",
         CLAIM.replace("    topic: general\n", "    topic: general\n    organizations: [extra]\n"),
-        "content/claims.yaml:4:21: unknown organization 'extra' | no organization has this id; add it first, "
+        "content/claims.yaml:4:21: EX303 unknown-reference | no organization has this id; add it first, "
         "or check the spelling",
     ),
     (
         "unknown topic",
         CLAIM.replace("topic: general", "topic: generl"),
-        "content/claims.yaml:3:12: unknown topic 'generl' | did you mean 'general'?",
+        "content/claims.yaml:3:12: EX303 unknown-reference | did you mean 'general'?",
     ),
     (
         "empty citations",
         CLAIM.split("    citations:")[0] + "    citations: []\n",
-        "content/claims.yaml:5:16: list needs at least 1 item, found 0",
+        "content/claims.yaml:5:16: EX211 too-few-items",
     ),
     (
         "missing citations",
         CLAIM.split("    citations:")[0],
-        "content/claims.yaml:2:5: claim is missing the required key 'citations' | add 'citations:' (passages "
-        "that support it)",
+        "content/claims.yaml:2:5: EX213 missing-key | add 'citations:' (passages that support it)",
     ),
     (
         "quote not in seed",
         CLAIM.replace('said "hello there" to Bob', "said goodbye to Bob"),
-        'content/claims.yaml:7:16: passage not found in tiny.txt: "said goodbye to Bob" | closest passage in '
-        'tiny.txt: "said “hello there” to Bob"',
+        (
+            'content/claims.yaml:7:16: EX408 passage-not-found | closest passage in tiny.txt: "said “hello '
+            'there” to Bob"'
+        ),
     ),
     (
         "ambiguous quote",
         CLAIM.replace('said "hello there" to Bob', "The end."),
-        "content/claims.yaml:7:16: ambiguous passage: it occurs 2 times in tiny.txt | add 'prefix:' or "
-        "'suffix:' with a few words around the one you mean, or 'occurrence: N'",
+        (
+            "content/claims.yaml:7:16: EX411 ambiguous-passage | add 'prefix:' or 'suffix:' with a few words "
+            "around the one you mean, or 'occurrence: N'"
+        ),
     ),
     (
         "unknown quote in a transcript",
         CLAIM + "transcripts:\n  - id: talk\n    title: Talk\n    lines:\n      - id: l1\n        quote: hello\n",
-        "content/claims.yaml:13:16: unknown quote 'hello' | no quote has this id; add it first, or check the spelling",
+        (
+            "content/claims.yaml:13:16: EX303 unknown-reference | no quote has this id; add it first, or check "
+            "the spelling"
+        ),
     ),
     (
         "invalid id",
         CLAIM.replace("id: ann-greets", "id: Ann_Greets"),
-        "content/claims.yaml:2:9: 'Ann_Greets' is not a valid id | ids are lower-case letters, digits and "
-        "single hyphens, e.g. 'ann-greets'",
+        (
+            "content/claims.yaml:2:9: EX207 invalid-id | ids are lower-case letters, digits and single hyphens, "
+            "e.g. 'ann-greets'"
+        ),
     ),
     (
         "unknown section",
         CLAIM.replace("claims:", "claim:"),
-        "content/claims.yaml:1:1: unknown section 'claim' | did you mean 'claims'? sections are: "
+        "content/claims.yaml:1:1: EX202 unknown-section | did you mean 'claims'? sections are: "
         + ", ".join(sections(Content)),
     ),
 ]
@@ -128,23 +146,10 @@ def test_bad_input_is_reported_with_its_place(tmp_path: Path, name: str, claims_
 @pytest.mark.parametrize(
     ("file", "expected"),
     [
-        (
-            "../outside.txt",
-            "content/sources.yaml:4:11: '../outside.txt' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
-        ),
-        (
-            "/etc/hostname",
-            "content/sources.yaml:4:11: '/etc/hostname' is not a path inside seeds/ | write it as 'seeds/<name>.txt'",
-        ),
-        (
-            "seeds/missing.txt",
-            "content/sources.yaml:4:11: seed file 'seeds/missing.txt' does not exist | existing seeds: tiny.txt",
-        ),
-        (
-            "docs/index.md",
-            "content/sources.yaml:4:11: 'docs/index.md' is not a file directly inside seeds/ | "
-            "write it as 'seeds/<name>.txt'",
-        ),
+        ("../outside.txt", "content/sources.yaml:4:11: EX401 bad-seed-path | write it as 'seeds/<name>.txt'"),
+        ("/etc/hostname", "content/sources.yaml:4:11: EX401 bad-seed-path | write it as 'seeds/<name>.txt'"),
+        ("seeds/missing.txt", "content/sources.yaml:4:11: EX402 seed-missing | existing seeds: tiny.txt"),
+        ("docs/index.md", "content/sources.yaml:4:11: EX401 bad-seed-path | write it as 'seeds/<name>.txt'"),
     ],
 )
 def test_seed_files_outside_seeds_are_refused(tmp_path: Path, file: str, expected: str) -> None:
@@ -162,9 +167,8 @@ def test_symlink_out_of_seeds_is_refused(tmp_path: Path) -> None:
     outside.write_text("secret", encoding="utf-8")
     (project / "seeds" / "tiny.txt").unlink()
     os.symlink(outside, project / "seeds" / "tiny.txt")
-    assert (
-        "content/sources.yaml:3:11: 'seeds/tiny.txt' is a symbolic link | seed files must be regular files, "
-        "not links" in problems(project)
+    assert "content/sources.yaml:3:11: EX403 unreadable-seed | seed files must be regular files, not links" in problems(
+        project
     )
 
 
@@ -185,9 +189,8 @@ def test_valid_project_has_no_problems(tiny_project: Path) -> None:
 
 
 OCCURRENCE_WARNING = (
-    "content/claims.yaml:8:21: the passage occurs 2 times in tiny.txt: 'occurrence: 1' picks one for the site, "
-    "but the quote itself does not say which | add 'prefix:' or 'suffix:' with the words right before or after "
-    "the place you mean (then 'occurrence:' can go)"
+    "content/claims.yaml:8:21: EX412 occurrence-only | add 'prefix:' or 'suffix:' with the words right "
+    "before or after the place you mean (then 'occurrence:' can go)"
 )
 
 

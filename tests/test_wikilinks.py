@@ -61,5 +61,5 @@ def test_a_citation_in_a_heading_is_an_error_with_its_place(tmp_path: Path) -> N
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\n## Hello [[cite:ann-greets]]\n")
     result = run_mkdocs(project, "build", "--strict")
     assert result.returncode != 0
-    assert "docs/index.md:3:10: error: [[cite:ann-greets]] is in a heading" in result.stderr
+    assert "docs/index.md:3:10: error EX502 cite-in-heading: [[cite:ann-greets]] is in a heading" in result.stderr
     assert not (project / "site").exists()

@@ -145,34 +145,38 @@ BAD_WORDS = [
     (
         "unknown key",
         "people:\n  intros: Alle.\n",
-        "words.yaml:2:3: error: 'people.intros' is not a word of the engine\n    hint: did you mean 'people.intro'?",
+        "words.yaml:2:3: error EX015 unknown-word: 'people.intros' is not a word of the engine\n    hint: did you mean "
+        "'people.intro'?",
     ),
     (
         "placeholder the engine does not fill",
         "person:\n  quotes_by: 'Zitate von {name}'\n",
-        "words.yaml:2:14: error: 'person.quotes_by' uses {name}, which the engine does not fill\n"
-        "    hint: it may use {person}",
+        "words.yaml:2:14: error EX013 word-bad-placeholder: 'person.quotes_by' uses {name}, which the engine does not "
+        "fill\n    hint: it may use {person}",
     ),
     (
         "format spec",
         "person:\n  quotes_by: 'Zitate von {person.__class__}'\n",
-        "words.yaml:2:14: error: 'person.quotes_by': '{person.__class__}' is not a placeholder",
+        "words.yaml:2:14: error EX013 word-bad-placeholder: 'person.quotes_by': '{person.__class__}' is not a "
+        "placeholder",
     ),
     (
         "missing plural form",
         "support:\n  articles:\n    one: '{n} artykuł'\n    other: '{n} artykułu'\n",
-        "words.yaml:3:5: error: 'support.articles' lacks the forms few, many\n"
-        "    hint: this language's plural forms are one, few, many, other",
+        "words.yaml:3:5: error EX014 word-plural-forms: 'support.articles' lacks the forms few, many\n    hint: this "
+        "language's plural forms are one, few, many, other",
     ),
     (
         "wrong shape",
         "date:\n  months: Januar\n",
-        "words.yaml:2:11: error: 'date.months' must be a list of 12 texts, as in the engine's catalogue",
+        "words.yaml:2:11: error EX011 word-wrong-shape: 'date.months' must be a list of 12 texts, as in the engine's "
+        "catalogue",
     ),
     (
         "list of the wrong length",
         "date:\n  months: [Januar, Februar]\n",
-        "words.yaml:2:11: error: 'date.months' must be a list of 12 texts, as in the engine's catalogue",
+        "words.yaml:2:11: error EX011 word-wrong-shape: 'date.months' must be a list of 12 texts, as in the engine's "
+        "catalogue",
     ),
 ]
 
@@ -193,13 +197,13 @@ def test_a_bad_words_file_is_reported_with_its_place(tmp_path: Path, case: str, 
     [
         (
             "language: klingon-x",
-            "mkdocs.yml:{line}:15: error: language 'klingon-x' is not a language code that CLDR knows,"
-            " such as 'en', 'de' or 'pt-BR'",
+            "mkdocs.yml:{line}:15: error EX007 option-invalid-value: language 'klingon-x' is not a language code that "
+            "CLDR knows, such as 'en', 'de' or 'pt-BR'",
         ),
         (
             "words: ../words.yaml",
-            "mkdocs.yml:{line}:12: error: words '../words.yaml' must be a YAML file inside the project,"
-            " written like 'words.yaml' or 'words/de.yaml'",
+            "mkdocs.yml:{line}:12: error EX007 option-invalid-value: words '../words.yaml' must be a YAML file inside "
+            "the project, written like 'words.yaml' or 'words/de.yaml'",
         ),
     ],
     ids=["unknown language", "file outside"],

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from . import codes
 from .diagnostics import Report
 from .verify import Verified
 
@@ -31,6 +32,7 @@ def check_ages(verified: Verified, report: Report) -> None:
         for fact in source.facts:
             if fact.age is not None:
                 report.error(
+                    codes.AGE_ON_SOURCE_FACT,
                     fact.at("age"),
                     "'age' is for facts about a person, not about a source",
                     "move the fact to the person, or remove 'age:'",
@@ -42,6 +44,7 @@ def check_ages(verified: Verified, report: Report) -> None:
             for located in verified.located.get(fact.id, ()):
                 if not _prints(located.exact, fact.age):
                     report.error(
+                        codes.AGE_NOT_IN_PASSAGE,
                         fact.at("age"),
                         f'age {fact.age} is not printed in the passage cited from {located.seed}: "{located.exact}"',
                         "cite the passage that gives the age, or correct 'age:'",

@@ -7,6 +7,7 @@ entries of the base stay (the log only grows).
 
 from __future__ import annotations
 
+from . import codes
 from .diagnostics import Pos, Report
 from .diff import RecordChange, compare_records
 from .render import SiteModel
@@ -37,6 +38,7 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
             continue
         record = current.index.records[statement_id][1]
         report.warning(
+            codes.UNCORRECTED_CHANGE,
             record.pos,
             f"published statement '{statement_id}' changed since {base_label} "
             f"({', '.join(_what_changed(change))}) and no new corrections entry records it",
@@ -49,16 +51,17 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
                 continue  # unknown id: reported as an error by the resolve step
             if statement_id not in base.index.statement_by_id:
                 message = (
-                    f"correction '{entry.id}' names '{statement_id}', which is new since {base_label}: "
-                    f"only a published statement can be corrected"
+                    f"correction '{entry.id}' names '{statement_id}', which is new since {base_label}: only a "
+                    f"published statement can be corrected"
                 )
-                report.warning(pos, message, "remove it from the entry's statements")
+                report.warning(codes.CORRECTION_OF_NEW_STATEMENT, pos, message, "remove it from the entry's statements")
             elif statement_id not in changed:
                 message = (
                     f"correction '{entry.id}' names '{statement_id}', but its text, citations, date and "
                     f"attribution are unchanged since {base_label}"
                 )
                 report.warning(
+                    codes.CORRECTION_WITHOUT_CHANGE,
                     pos,
                     message,
                     "record the correction together with the change it describes, or remove the statement from "
@@ -71,4 +74,9 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
             message = (
                 f"corrections entry '{entry_id}' of {base_label} is gone: the log keeps every correction once published"
             )
-            report.warning(Pos(path), message, "restore the entry; correct its wording if needed, but do not remove it")
+            report.warning(
+                codes.CORRECTION_REMOVED,
+                Pos(path),
+                message,
+                "restore the entry; correct its wording if needed, but do not remove it",
+            )

@@ -29,6 +29,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from . import codes
 from .diagnostics import Pos, Report
 from .options import CONFIG_FILE, Options
 from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, load_yaml, node_pos
@@ -144,19 +145,24 @@ def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[st
     found: dict[str, tuple[Entry, Node, Node]] = {}
     if not isinstance(node, MappingNode):
         report.error(
-            node_pos(path, node), "expected a mapping of words by key", "copy the layout of the engine's words/en.yaml"
+            codes.WORDS_NOT_A_MAPPING,
+            node_pos(path, node),
+            "expected a mapping of words by key",
+            "copy the layout of the engine's words/en.yaml",
         )
         return found
     for key_node, value in node.value:
         key = f"{prefix}{key_node.value}"
         if isinstance(value, ScalarNode):
             if value.tag != "tag:yaml.org,2002:str":
-                report.error(node_pos(path, value), f"'{key}' must be text", "put the words in quotes")
+                report.error(
+                    codes.WORD_WRONG_SHAPE, node_pos(path, value), f"'{key}' must be text", "put the words in quotes"
+                )
                 continue
             found[key] = (value.value, value, key_node)
         elif isinstance(value, SequenceNode):
             if not all(isinstance(item, ScalarNode) and item.tag == "tag:yaml.org,2002:str" for item in value.value):
-                report.error(node_pos(path, value), f"'{key}' must be a list of texts")
+                report.error(codes.WORD_WRONG_SHAPE, node_pos(path, value), f"'{key}' must be a list of texts")
                 continue
             found[key] = (tuple(item.value for item in value.value), value, key_node)
         elif any(k.value == "other" for k, _ in value.value):
@@ -164,12 +170,14 @@ def _flatten(path: str, node: Node, report: Report, prefix: str = "") -> dict[st
             for form_key, form in value.value:
                 if form_key.value not in CATEGORIES:
                     report.error(
+                        codes.UNKNOWN_PLURAL_FORM,
                         node_pos(path, form_key),
                         f"'{form_key.value}' is not a plural form",
                         f"plural forms are named {', '.join(CATEGORIES)}",
                     )
                 elif not isinstance(form, ScalarNode) or form.tag != "tag:yaml.org,2002:str":
                     report.error(
+                        codes.WORD_WRONG_SHAPE,
                         node_pos(path, form),
                         f"the '{form_key.value}' form of '{key}' must be text",
                         "put the words in quotes",
@@ -196,6 +204,7 @@ def _check_entry(
     """Whether a site's entry can replace the English one; why not is reported at its place."""
     if _shape(entry) != _shape(english):
         report.error(
+            codes.WORD_WRONG_SHAPE,
             node_pos(path, node),
             f"'{key}' must be {_shape(english)}, as in the engine's catalogue",
             f"the English entry: {english!r}",
@@ -214,7 +223,12 @@ def _check_entry(
         try:
             used = placeholders(text)
         except ValueError as exc:
-            report.error(node_pos(path, node), f"'{key}': {exc}", "write {{ and }} for a brace itself")
+            report.error(
+                codes.WORD_BAD_PLACEHOLDER,
+                node_pos(path, node),
+                f"'{key}': {exc}",
+                "write {{ and }} for a brace itself",
+            )
             ok = False
             continue
         unknown = sorted(used - allowed)
@@ -225,6 +239,7 @@ def _check_entry(
                 else "it has no placeholders"
             )
             report.error(
+                codes.WORD_BAD_PLACEHOLDER,
                 node_pos(path, node),
                 f"'{key}' uses {', '.join('{' + u + '}' for u in unknown)}, which the engine does not fill",
                 hint,
@@ -240,7 +255,10 @@ def _check_entry(
                 else f"has the form{'s' if len(extra) != 1 else ''} {', '.join(extra)}, which the language does not use"
             )
             report.error(
-                node_pos(path, node), f"'{key}' {problem}", f"this language's plural forms are {', '.join(categories)}"
+                codes.WORD_PLURAL_FORMS,
+                node_pos(path, node),
+                f"'{key}' {problem}",
+                f"this language's plural forms are {', '.join(categories)}",
             )
             ok = False
     return ok
@@ -286,6 +304,7 @@ def load_words(root: Path, options: Options, report: Report) -> Words:
             if key not in english_entries:
                 close = difflib.get_close_matches(key, list(english_entries), n=1)
                 report.error(
+                    codes.UNKNOWN_WORD,
                     node_pos(shown, key_at),
                     f"'{key}' is not a word of the engine",
                     f"did you mean '{close[0]}'?" if close else "the keys are those of the engine's words/en.yaml",
@@ -300,6 +319,7 @@ def load_words(root: Path, options: Options, report: Report) -> Words:
                 f" and {len(untranslated) - 8} more" if len(untranslated) > 8 else ""
             )
             report.warning(
+                codes.UNTRANSLATED_WORDS,
                 where,
                 f"{len(untranslated)} of the engine's words have no '{language}' form and stay in English: {listed}",
                 "give them in the words file (start from a copy of the engine's words/en.yaml)",

@@ -20,6 +20,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+from . import codes
 from .diagnostics import Diagnostic, Pos
 
 Span = tuple[int, int]  # first and last day a date allows (proleptic ordinals)
@@ -258,6 +259,7 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
         if first == second:
             problems.append(
                 Diagnostic(
+                    codes.ORDER_AGAINST_ITSELF,
                     relation.pos,
                     f"'{relation.id}' orders the event '{relation.earlier}' against itself",
                     "name another event",
@@ -269,7 +271,12 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
             other = declared[pair]
             message = f"the order of '{relation.earlier}' and '{relation.later}' is already declared by '{other.id}'"
             problems.append(
-                Diagnostic(relation.pos, message, f"see {other.pos}; declare each order once, on either event")
+                Diagnostic(
+                    codes.ORDER_DECLARED_TWICE,
+                    relation.pos,
+                    message,
+                    f"see {other.pos}; declare each order once, on either event",
+                )
             )
             continue
         declared[pair] = relation
@@ -281,11 +288,12 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
             )
             problems.append(
                 Diagnostic(
+                    codes.ORDER_CONTRADICTS_DATES,
                     relation.pos,
                     f"'{relation.id}' puts '{relation.earlier}' before '{relation.later}', but their dates put "
                     f"'{relation.later}' first",
                     hint,
-                )
+                ),
             )
             continue
         later_of[first] |= 1 << second
@@ -304,10 +312,11 @@ def build(items: list[Item], relations: list[Relation]) -> tuple[Chronology, lis
         text = " before ".join(f"'{items[i].id}'" for i in [*cycle, cycle[0]])
         problems.append(
             Diagnostic(
+                codes.ORDER_CYCLE,
                 where.pos,
                 f"the order of events goes round in a circle: {text}",
                 "one of these relations (or dates) is wrong; an event cannot come before itself",
-            )
+            ),
         )
 
     rank = [0] * len(items)
@@ -341,6 +350,7 @@ def _sequence_problems(items: list[Item], later: list[int], spans: list[Span | N
         item, other = items[i], items[j]
         problems.append(
             Diagnostic(
+                codes.SEQUENCE_CONTRADICTS_ORDER,
                 item.sequence_pos or Pos("?"),
                 f"sequence {sequence} lists '{item.id}' after '{other.id}' (sequence {other.sequence}), but "
                 f"{why} put '{item.id}' first",

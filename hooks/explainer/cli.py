@@ -1,6 +1,8 @@
 """The `explainer` command: check the content without building the site.
 
 `explainer check` exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
+Its --format is text (the default), github (workflow annotations), json, sarif (for code scanning) or
+markdown (a table for a job summary); see formats.py and the site's error-codes page.
 `explainer diff OLD NEW` exit codes: 0 no change a reader would see; 1 changes; 2 usage error (a side
 is neither a folder nor a revision); 3 a side's content has errors (listed; --allow-errors compares anyway).
 `explainer schema --output schemas/content.schema.json` regenerates the editors' JSON Schema.
@@ -14,14 +16,18 @@ import json
 import sys
 from pathlib import Path
 
-from .diagnostics import Report, Severity
+from . import urls
+from .diagnostics import Diagnostic, Report, Severity
 from .lock import LOCK_FILE, lock_text
 from .model import Content
+from .options import CONFIG_FILE, read_site_address
 from .pipeline import Layout, check
 from .revisions import SideError
 from .schema import json_schema
+from .urls import Urls
 
 DIFF_FORMATS = ("text", "markdown", "json")
+CHECK_FORMATS = ("text", "github", "json", "sarif", "markdown")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd = sub.add_parser("check", help="validate content/ and docs/ against seeds/ without building the site")
     check_cmd.add_argument("--root", type=Path, default=Path("."), help="project folder (default: the current one)")
     check_cmd.add_argument(
-        "--format", choices=("text", "github"), default="text", help="'github' prints workflow annotations"
+        "--format",
+        choices=CHECK_FORMATS,
+        default="text",
+        help=(
+            "'github' prints workflow annotations, 'json' one document for tools, 'sarif' SARIF 2.1.0 for code "
+            "scanning, 'markdown' a table for a job summary"
+        ),
     )
     check_cmd.add_argument(
         "--base",
@@ -252,13 +264,47 @@ def run_check(root: Path, output_format: str, base: str | None = None) -> int:
         report = Report()
         check_against_base(base_side.site, SiteModel(verified, Urls()), base_side.side.label, report)
         diagnostics = sorted([*diagnostics, *report.items], key=lambda d: (d.pos, d.message))
-    for diagnostic in diagnostics:
-        print(diagnostic.format_github() if output_format == "github" else diagnostic.format_text())
-    errors = sum(1 for d in diagnostics if d.severity is Severity.ERROR)
-    warnings = len(diagnostics) - errors
-    summary = f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
-    print(summary if output_format == "text" else f"::notice::explainer check: {summary}", file=sys.stderr)
-    return 1 if errors else 0
+    write_check(diagnostics, output_format, root, "explainer check" + (f" --base {base}" if base else ""))
+    return 1 if any(d.severity is Severity.ERROR for d in diagnostics) else 0
+
+
+def write_check(diagnostics: list[Diagnostic], output_format: str, root: Path, title: str = "explainer check") -> None:
+    """The diagnostics on stdout in `output_format`; the counts on stderr. `title` heads the Markdown table."""
+    from . import formats
+
+    if output_format in ("text", "github"):
+        for diagnostic in diagnostics:
+            print(diagnostic.format_github() if output_format == "github" else diagnostic.format_text())
+    elif output_format == "json":
+        sys.stdout.write(formats.to_json(diagnostics))
+    else:
+        from .publish import site_address_problem
+
+        site_url, directory_urls = read_site_address(root / CONFIG_FILE)
+        page = (
+            None
+            if site_address_problem(site_url)
+            else site_url.rstrip("/") + "/" + Urls(directory_urls).page_url(urls.ERROR_CODES)
+        )
+        if output_format == "sarif":
+            sys.stdout.write(
+                formats.to_sarif(
+                    diagnostics, version=_version(), help_page=page, uri_prefix=formats.repository_prefix(root)
+                )
+            )
+        else:
+            sys.stdout.write(formats.to_markdown(diagnostics, page, title))
+    summary = formats.summary_text(diagnostics)
+    print(f"::notice::explainer check: {summary}" if output_format == "github" else summary, file=sys.stderr)
+
+
+def _version() -> str:
+    import importlib.metadata
+
+    try:
+        return importlib.metadata.version("explainer")
+    except importlib.metadata.PackageNotFoundError:
+        return "0"
 
 
 def run_diff(args: argparse.Namespace) -> int:

@@ -36,9 +36,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import model
+from . import codes, model
 from .copying import Copying, quoted_spans
-from .diagnostics import Pos, Report
+from .diagnostics import Code, Pos, Report, Severity
 from .support import Support, support_of_sources
 from .textmatch import normalize_passage
 from .verify import Located, Verified
@@ -75,11 +75,15 @@ class Prose:
 
 @dataclass(frozen=True)
 class CountFinding:
+    code: Code
     start: int
     end: int
     message: str
     hint: str
-    error: bool
+
+    @property
+    def error(self) -> bool:
+        return self.code.severity is Severity.ERROR
 
 
 def _fold(text: str) -> str:
@@ -141,7 +145,9 @@ def check_prose(
             hint = (
                 "cite the passages of the articles you count, or name them (a source id shows as a link to the article)"
             )
-            yield CountFinding(m.start(), m.end(), f"'{m.group()}' counts articles this text does not cite", hint, True)
+            yield CountFinding(
+                codes.UNCITED_COUNT, m.start(), m.end(), f"'{m.group()}' counts articles this text does not cite", hint
+            )
             continue
         anchor = _anchor(text, m.start(), m.end(), quoted)
         sources = list(dict.fromkeys(c.source for c in prose.evidence))
@@ -157,11 +163,11 @@ def check_prose(
         if number != actual:
             what = ("independent report" if reports else "article") + ("s" if actual != 1 else "")
             yield CountFinding(
+                codes.WRONG_COUNT,
                 m.start(),
                 m.end(),
                 f"'{m.group()}', but the articles cited give {actual} {what}{of}",
                 f"counted: {_support_text(support, copying, labels)}",
-                True,
             )
         elif not reports and support.copies:
             sentence_start = max((s.end() for s in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
@@ -172,11 +178,11 @@ def check_prose(
                     f"sharing text,'; counted: {_support_text(support, copying, labels)}"
                 )
                 yield CountFinding(
+                    codes.COPIES_COUNTED,
                     m.start(),
                     m.end(),
                     f"'{m.group()}' counts copies of each other as separate articles{of}",
                     hint,
-                    False,
                 )
 
 
@@ -283,7 +289,7 @@ def check_counts(root: Path, verified: Verified, report: Report, pages: list[Doc
                 if prose.sentence_bound
                 else _locate(root, files, prose, finding.start)
             )
-            (report.error if finding.error else report.warning)(pos, finding.message, finding.hint)
+            report.add(finding.code, pos, finding.message, finding.hint)
 
 
 class _FoldedSeeds(dict[str, str]):

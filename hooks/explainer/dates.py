@@ -12,7 +12,7 @@ import calendar
 import datetime
 from dataclasses import dataclass
 
-from . import model
+from . import codes, model
 from .catalogue import Words, english
 from .diagnostics import Report
 
@@ -130,7 +130,10 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
     if date.is_range and point_keys:
         message = "a date is either a single date (year, month, day) or a range (earliest, latest), not both"
         report.error(
-            date.at(point_keys[0]), message, "move the parts into 'earliest:' and 'latest:', or remove the range"
+            codes.RANGE_WITH_POINT,
+            date.at(point_keys[0]),
+            message,
+            "move the parts into 'earliest:' and 'latest:', or remove the range",
         )
         return []
     if date.is_range and (date.earliest is None or date.latest is None):
@@ -138,24 +141,32 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
         hint = (
             "give the widest bound the evidence allows; an order with no date goes in the event's 'after:' or 'before:'"
         )
-        report.error(date.pos, f"a range needs both 'earliest' and 'latest'; '{missing}' is missing", hint)
+        report.error(
+            codes.INCOMPLETE_RANGE,
+            date.pos,
+            f"a range needs both 'earliest' and 'latest'; '{missing}' is missing",
+            hint,
+        )
         return []
     if not date.is_range and date.year is None:
         hint = (
-            "omit 'date' when the articles do not say when; if only the year is missing, infer it with "
-            "reasoning (basis: inferred)"
+            "omit 'date' when the articles do not say when; if only the year is missing, infer it with reasoning "
+            "(basis: inferred)"
         )
-        report.error(date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
+        report.error(codes.DATE_WITHOUT_YEAR, date.pos, "a date needs a 'year', or 'earliest' and 'latest'", hint)
         return []
     used: list[model.DatePart] = []
     for _, point in date.ends():
         if point.day is not None and point.month is None:
-            report.error(point.at("day"), "a day needs a month", "add 'month:' or remove 'day:'")
+            report.error(
+                codes.DAY_WITHOUT_MONTH, point.at("day"), "a day needs a month", "add 'month:' or remove 'day:'"
+            )
         elif point.day is not None and point.month is not None and point.year is not None and point_span(point) is None:
             year, month = point.year.value, point.month.value
             days = calendar.monthrange(year, month)[1]
             month_name = english().items("date.months")[month - 1]  # messages to editors are in English
             report.error(
+                codes.NOT_A_CALENDAR_DAY,
                 point.at("day"),
                 f"{month_name} {point.day.value}, {year} is not a calendar date",
                 f"{month_name} {year} has {days} days; check the day and the month",
@@ -163,9 +174,15 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
         for name, part in point.parts():
             if part.basis == "inferred" and part.inference is None:
                 hint = "write the reasoning, with its citations, under the date's 'inferences:' and name its id here"
-                report.error(part.at("basis"), f"an inferred {name} needs 'inference: <id>' naming its reasoning", hint)
+                report.error(
+                    codes.INFERRED_WITHOUT_INFERENCE,
+                    part.at("basis"),
+                    f"an inferred {name} needs 'inference: <id>' naming its reasoning",
+                    hint,
+                )
             elif part.basis == "stated" and part.inference is not None:
                 report.error(
+                    codes.STATED_WITH_INFERENCE,
                     part.at("inference"),
                     f"a stated {name} rests on no inference",
                     "remove 'inference:', or set 'basis: inferred' if no article gives this part",
@@ -177,12 +194,14 @@ def check_date(report: Report, date: model.EventDate) -> list[model.DatePart]:
         if first is not None and last is not None:
             if first[0] > last[1]:
                 report.error(
+                    codes.RANGE_REVERSED,
                     date.at("latest"),
                     f"the range ends before it begins: {point_text(date.earliest)} is after {point_text(date.latest)}",
                     "swap 'earliest' and 'latest', or check both",
                 )
             elif first == last:
                 report.error(
+                    codes.RANGE_OF_ONE_DATE,
                     date.at("latest"),
                     f"both ends of the range are {point_text(date.earliest)}",
                     "write it as a single date (year, month, day)",

@@ -1,8 +1,14 @@
-"""Problems found in editor input, with the file, line and column where each one starts."""
+"""Problems found in editor input, with the file, line and column where each one starts, and their code.
+
+Every problem has a stable code (`Code`: "EX303", "unknown-reference"), declared once in codes.py with
+its severity, a one-line summary, an example of bad input and the fix; the error-codes page of the site,
+SARIF's rules and the tests come from there. Messages may be reworded freely; codes stay.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -10,6 +16,68 @@ from typing import NamedTuple
 class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
+
+
+class Step(StrEnum):
+    """The step of the checker that finds a problem; a code's hundreds say its step (EX3xx: resolve)."""
+
+    OPTIONS = "options"
+    LOAD = "load"
+    VALIDATE = "validate"
+    RESOLVE = "resolve"
+    VERIFY = "verify"
+    PAGES = "pages"
+    EDITORIAL = "editorial"
+    CORRECTIONS = "corrections"
+
+
+@dataclass(frozen=True)
+class Example:
+    """Bad input that yields a code, made from the example project of codes.py (`EXAMPLE_PROJECT`).
+
+    `text` replaces (or adds) the project's file `file`; with `link_to`, `file` is instead a symbolic
+    link to that path. `also` changes or adds other files the example needs; `padding` appends comment
+    lines until the file is that many bytes long. With `base`, the example is a `check --base` against
+    the example project changed by `base` (path -> text): the published revision. The problem is
+    reported at `line`:`column` of `reported` (default: `file`); `along` lists the codes that this
+    problem cannot come without (a broken citation comes with its changed seed).
+    """
+
+    file: str
+    text: str | bytes
+    line: int
+    column: int
+    also: Mapping[str, str] = field(default_factory=dict)
+    link_to: str | None = None
+    padding: int = 0
+    base: Mapping[str, str] | None = None
+    reported: str | None = None
+    along: tuple[str, ...] = ()
+
+    @property
+    def reported_file(self) -> str:
+        return self.reported or self.file
+
+
+@dataclass(frozen=True)
+class Code:
+    """One kind of problem: `code` and `name` never change once published (see codes.py)."""
+
+    code: str  # "EX303"
+    name: str  # "unknown-reference", kebab-case
+    severity: Severity  # the level it is reported at
+    step: Step
+    summary: str  # one line: what is wrong
+    fix: str  # what to do about it
+    example: Example = field(compare=False, repr=False)
+
+    @property
+    def anchor(self) -> str:
+        """The id of its entry on the error-codes page."""
+        return self.code.lower()
+
+    def __str__(self) -> str:
+        return f"{self.code} {self.name}"
 
 
 class Pos(NamedTuple):
@@ -28,13 +96,17 @@ class Pos(NamedTuple):
 
 @dataclass(frozen=True)
 class Diagnostic:
+    code: Code
     pos: Pos
     message: str
     hint: str = ""
-    severity: Severity = Severity.ERROR
+
+    @property
+    def severity(self) -> Severity:
+        return self.code.severity
 
     def format_text(self) -> str:
-        text = f"{self.pos}: {self.severity.value}: {self.message}"
+        text = f"{self.pos}: {self.severity.value} {self.code}: {self.message}"
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text
@@ -45,8 +117,7 @@ class Diagnostic:
         message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         path = self.pos.path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
         return (
-            f"::{self.severity.value} file={path},line={self.pos.line},col={self.pos.col}"
-            f",title=explainer check::{message}"
+            f"::{self.severity.value} file={path},line={self.pos.line},col={self.pos.col},title={self.code}::{message}"
         )
 
 
@@ -56,11 +127,18 @@ class Report:
     def __init__(self) -> None:
         self.items: list[Diagnostic] = []
 
-    def error(self, pos: Pos, message: str, hint: str = "") -> None:
-        self.items.append(Diagnostic(pos, message, hint, Severity.ERROR))
+    def add(self, code: Code, pos: Pos, message: str, hint: str = "") -> None:
+        self.items.append(Diagnostic(code, pos, message, hint))
 
-    def warning(self, pos: Pos, message: str, hint: str = "") -> None:
-        self.items.append(Diagnostic(pos, message, hint, Severity.WARNING))
+    def error(self, code: Code, pos: Pos, message: str, hint: str = "") -> None:
+        if code.severity is not Severity.ERROR:
+            raise ValueError(f"{code} is declared as a {code.severity.value}, not an error")
+        self.add(code, pos, message, hint)
+
+    def warning(self, code: Code, pos: Pos, message: str, hint: str = "") -> None:
+        if code.severity is not Severity.WARNING:
+            raise ValueError(f"{code} is declared as a {code.severity.value}, not a warning")
+        self.add(code, pos, message, hint)
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.items, key=lambda d: (d.pos, d.message))

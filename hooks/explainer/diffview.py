@@ -329,7 +329,8 @@ def _href(value: str) -> Raw:
     )
 
 
-def _environment(markdown: bool) -> jinja2.Environment:
+def template_environment(markdown: bool) -> jinja2.Environment:
+    """Templates of this package for plain text, or for Markdown with every value escaped on output."""
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("explainer", "templates"),
         autoescape=False,
@@ -346,7 +347,7 @@ def _environment(markdown: bool) -> jinja2.Environment:
 
 def render_view(view: View, output_format: str, limit: int | None = None) -> str:
     """The view as text or Markdown; with `limit`, entries are left out from the end until it fits."""
-    template = _environment(output_format == "markdown").get_template(
+    template = template_environment(output_format == "markdown").get_template(
         "diff.md" if output_format == "markdown" else "diff.txt"
     )
     text = template.render(view=view)

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from . import model
+from . import codes, model
 from .diagnostics import Pos, Report
 from .mentions import (
     MONTHS,
@@ -552,6 +552,7 @@ class Grounding:
         scan = scan_quotes(value)
         for at in scan.unclosed:
             self.report.error(
+                codes.UNBALANCED_QUOTE,
                 where(text.pos, value, at),
                 f"the {text.what} has an unbalanced quotation mark: it opens a quotation that never closes",
                 "close the quotation, or remove the mark",
@@ -583,6 +584,7 @@ class Grounding:
                 "cite a passage that names it, link the record it stands for, or leave the name out",
             )
             self.report.error(
+                codes.UNGROUNDED_NAME,
                 where(text.pos, value, mention.start),
                 f"the {text.what} names {mention.shown}, but no passage it rests on does",
                 hint,
@@ -599,6 +601,7 @@ class Grounding:
                 text.evidence, value, number.start, "cite the passage that gives it, or mark the statement as inference"
             )
             self.report.error(
+                codes.UNGROUNDED_NUMBER,
                 where(text.pos, value, number.start),
                 f"the {text.what} gives the number '{shown}', which no passage it rests on gives",
                 hint,
@@ -610,6 +613,7 @@ class Grounding:
                 text.evidence, value, word.start, "cite the passage that gives it, or mark the statement as inference"
             )
             self.report.error(
+                codes.UNGROUNDED_DATE_WORD,
                 where(text.pos, value, word.start),
                 f"the {text.what} gives the date word '{word.word}', which no passage it rests on gives",
                 hint,
@@ -641,6 +645,7 @@ class Grounding:
         elif _TITLE_CASE.fullmatch(" ".join(span.text.split())):
             hint += ", or, if it is the title of a work, declare it under 'names:' with kind: title"
         self.report.error(
+            codes.UNGROUNDED_QUOTE,
             where(text.pos, text.value, span.start),
             f'the {text.what} quotes "{shown}", which is not in the passages it rests on',
             hint,
@@ -681,6 +686,7 @@ class Grounding:
         for name in self.index.content.names:
             if f"name:{name.name}" not in self.used_names:
                 self.report.warning(
+                    codes.UNUSED_NAME,
                     name.at("name"),
                     f"the declared name '{name.name}' is used by no text",
                     "remove the declaration, or use the name",
@@ -695,6 +701,7 @@ class Grounding:
             for form, pos in [(organization.name, organization.at("name")), *_aliases_with_pos(organization)]:
                 if seeds and not any(_occurs(fold(form), seed) for seed in seeds):
                     self.report.error(
+                        codes.ORGANIZATION_NAME_NOT_IN_ARTICLES,
                         pos,
                         f"the organization's name '{form}' occurs in no article",
                         "write the name exactly as an article writes it",
@@ -711,6 +718,7 @@ class Grounding:
                 folded = fold(form)
                 if folded in seen:
                     self.report.error(
+                        codes.DUPLICATE_NAME,
                         pos,
                         f"the name '{form}' is declared twice",
                         f"first declared at {seen[folded].pos}; declare each name once",
@@ -719,18 +727,21 @@ class Grounding:
                 seen[folded] = name
                 if folded in people:
                     self.report.error(
+                        codes.NAME_OF_PERSON,
                         pos,
                         f"'{form}' is a name of the person '{people[folded].id}'",
                         "people's names come from people records; remove it here",
                     )
                 if folded in organizations:
                     self.report.error(
+                        codes.NAME_OF_ORGANIZATION,
                         pos,
                         f"'{form}' is a name of the organization '{organizations[folded].id}'",
                         "organizations' names come from organization records; remove it here",
                     )
                 if seeds and not any(_occurs(folded, seed) for seed in seeds):
                     self.report.error(
+                        codes.NAME_NOT_IN_ARTICLES,
                         pos,
                         f"the declared name '{form}' occurs in no article",
                         "declare names exactly as an article writes them",

@@ -3,6 +3,8 @@
 Generated pages never pass through Markdown, so nothing else collects their headings; the hook turns
 this outline into MkDocs' table of contents. A heading's title is its visible text: anything inside it
 marked `data-toc-skip` or `aria-hidden` (copy-link controls, counts meant for the page only) is left out.
+For the same reason the hook takes a generated page's anchors (every id in it) from here, so that MkDocs
+can check the links to them from hand-written pages.
 """
 
 from __future__ import annotations
@@ -30,9 +32,12 @@ class _Collector(HTMLParser):
         self._heading: tuple[int, str, str] | None = None  # (level, id, tag) of the heading being read
         self._text: list[str] = []
         self._skip: list[str] = []  # tags of open elements whose text is left out
+        self.ids: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
+        if attributes.get("id"):
+            self.ids.add(attributes["id"] or "")
         level = LEVELS.get(tag)
         if level is not None and level <= self.max_level and attributes.get("id") and self._heading is None:
             self._heading, self._text = (level, attributes["id"] or "", tag), []
@@ -57,6 +62,14 @@ class _Collector(HTMLParser):
     def handle_data(self, data: str) -> None:
         if self._heading is not None and not self._skip:
             self._text.append(data)
+
+
+def anchor_ids(html: str) -> set[str]:
+    """Every id in the page: what links from other pages may point at (`page.html#id`)."""
+    collector = _Collector(0)
+    collector.feed(html)
+    collector.close()
+    return collector.ids
 
 
 def outline(html: str, max_level: int = 3) -> list[Heading]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from . import model, urls
+from . import codes, model, urls
 from .render import PagePlan, SiteModel
 from .schema import Record, sections
 
@@ -246,6 +246,21 @@ def index_items(site: SiteModel, pub: Publication, src_uri: str) -> list[dict[st
     return None
 
 
+def error_codes_data(pub: Publication, url: str) -> dict[str, Any]:
+    """The error-codes page: the set of codes `explainer check` reports, each a term defined there."""
+    terms = [
+        {
+            "@type": "DefinedTerm",
+            "termCode": c.code,
+            "name": c.name,
+            "description": c.summary,
+            "url": absolute(pub.url, f"{url}#{c.anchor}"),
+        }
+        for c in codes.CODES
+    ]
+    return {"@type": "DefinedTermSet", "name": "Error codes of explainer check", "hasDefinedTerm": terms}
+
+
 def correction_data(site: SiteModel, pub: Publication, correction: model.Correction) -> dict[str, Any]:
     """One entry of the corrections log: what a statement says now, why, and since when."""
     return {
@@ -315,6 +330,8 @@ def page_data(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
             data["about"] = _named(site, pub, record.event, "Event")
     elif record is not None and plan.page.schema_type is not None:
         data = thing_data(site, pub, record, plan.page.schema_type)
+    elif plan.src_uri == urls.ERROR_CODES:
+        data = error_codes_data(pub, url)
     elif plan.src_uri == urls.REFERENCE:
         # The content reference describes the file format, no thing of the story: the page itself.
         return {"@context": CONTEXT, **web_page(pub, url, plan.title, plan.description, page_kind)}

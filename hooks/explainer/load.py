@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from . import codes
 from .diagnostics import Pos, Report
 from .model import Content
 from .options import Options
@@ -33,7 +34,12 @@ def load_content(
     content = Content()
     directory = root / content_dir
     if not directory.is_dir():
-        report.error(Pos(content_dir), f"content folder '{content_dir}' does not exist", "create it and add YAML files")
+        report.error(
+            codes.CONTENT_FOLDER_MISSING,
+            Pos(content_dir),
+            f"content folder '{content_dir}' does not exist",
+            "create it and add YAML files",
+        )
         return content, report
     for path in content_files(directory):
         display = path.relative_to(root).as_posix()

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from . import codes
 from .diagnostics import Pos, Report
 
 CONFIG_FILE = "mkdocs.yml"
@@ -123,7 +124,11 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
         root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         mark = getattr(exc, "problem_mark", None)
-        report.error(Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown), f"cannot read {shown}: {exc}")
+        report.error(
+            codes.OPTIONS_UNREADABLE,
+            Pos(shown, mark.line + 1, mark.column + 1) if mark else Pos(shown),
+            f"cannot read {shown}: {exc}",
+        )
         return Options()
     if root is None:
         return Options()
@@ -138,12 +143,26 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
     where = f"{'.'.join(SECTION)}"
     if not isinstance(node, yaml.MappingNode):
         report.error(
+            codes.OPTIONS_NOT_A_MAPPING,
             _pos(shown, node),
             f"{where} must be a mapping of options",
             f"write options under it, e.g. '{where}: {{content_dir: content}}'",
         )
         return Options()
     return _validate(shown, node, report)
+
+
+def read_site_address(config_path: Path) -> tuple[str, bool]:
+    """`site_url` (with `!ENV` resolved; "" when unset or unreadable) and `use_directory_urls` of mkdocs.yml:
+    where the site's pages are published, for links to them from what the checker writes."""
+    try:
+        root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except (OSError, yaml.YAMLError, UnicodeDecodeError):
+        return "", True
+    pairs = root.value if isinstance(root, yaml.MappingNode) else []
+    values = {k.value: _scalar(v) for k, v in pairs if isinstance(k, yaml.ScalarNode)}
+    site_url, directory_urls = values.get("site_url"), values.get("use_directory_urls", True)
+    return site_url if isinstance(site_url, str) else "", directory_urls is not False
 
 
 def _pos(shown: str, node: yaml.Node) -> Pos:
@@ -158,6 +177,7 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
         if name not in declared:
             close = difflib.get_close_matches(name, declared, n=1)
             report.error(
+                codes.UNKNOWN_OPTION,
                 _pos(shown, key_node),
                 f"'{name}' is not an option of {'.'.join(SECTION)}",
                 f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}",
@@ -168,23 +188,35 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
         if isinstance(default, int) and not isinstance(default, bool):
             if not isinstance(value, int) or isinstance(value, bool):
                 report.error(
-                    _pos(shown, value_node), f"{name} must be a whole number", f"for example {name}: {default}"
+                    codes.OPTION_WRONG_TYPE,
+                    _pos(shown, value_node),
+                    f"{name} must be a whole number",
+                    f"for example {name}: {default}",
                 )
                 continue
             low, high = declared[name].metadata["within"]
             if not low <= value <= high:
                 report.error(
-                    _pos(shown, value_node), f"{name} is {value}, outside {low} to {high}", f"the default is {default}"
+                    codes.OPTION_OUT_OF_RANGE,
+                    _pos(shown, value_node),
+                    f"{name} is {value}, outside {low} to {high}",
+                    f"the default is {default}",
                 )
                 continue
         elif isinstance(default, str):
             if not isinstance(value, str):
-                report.error(_pos(shown, value_node), f"{name} must be text", f"for example {name}: {default}")
+                report.error(
+                    codes.OPTION_WRONG_TYPE,
+                    _pos(shown, value_node),
+                    f"{name} must be text",
+                    f"for example {name}: {default}",
+                )
                 continue
             check = declared[name].metadata["check"]
             problem = check(value) if check is not None else None
             if problem:
-                report.error(_pos(shown, value_node), f"{name} '{value}' {problem}")
+                code = codes.OPTION_NOT_A_FOLDER if check is _folder else codes.OPTION_INVALID_VALUE
+                report.error(code, _pos(shown, value_node), f"{name} '{value}' {problem}")
                 continue
         values[name] = value
     return Options(**values)  # type: ignore[arg-type]

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 from urllib.parse import quote as url_quote
 
 import jinja2
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from . import dates, model, pictures, urls
+from . import dates, errorpage, model, pictures, urls
 from .ages import reported_ages
 from .catalogue import Words, english
 from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
@@ -601,7 +601,11 @@ class Renderer:
             layout_of=lambda source_id: source_layout(self.site, source_id),
             min_fact_articles=MIN_FACT_ARTICLES,
             min_quote_articles=MIN_QUOTE_ARTICLES,
+            steps=errorpage.steps(),
+            shown_example=errorpage.shown_example,
+            example_project=errorpage.example_project(),
         )
+        self.env.filters["ticks"] = _ticks
         self.env.filters["prose"] = _prose
         self.env.filters["clip"] = _clip
         self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
@@ -676,14 +680,23 @@ def _prose(context: jinja2.runtime.Context, text: str) -> Markup:
     return out
 
 
+def _ticks(text: str) -> Markup:
+    """Our own text with `backquoted` parts as code, escaped (the error-codes page's summaries and fixes)."""
+    parts = text.split("`")
+    return Markup("").join(
+        Markup("<code>{}</code>").format(part) if n % 2 else escape(part) for n, part in enumerate(parts)
+    )
+
+
 def _first_path(records: Sequence[Record]) -> str | None:
     return records[0].pos.path if records else None
 
 
 REFERENCE_PAGE = Page(urls.REFERENCE, "reference.html", "reference", schema_page="WebPage")
 COMPARE_PAGE = Page(urls.COMPARE, "compare.html", "compare", wide=True)
+ERROR_CODES_PAGE = Page(urls.ERROR_CODES, "error_codes.html", "error_codes", schema_page="WebPage")
 # Generated pages that belong to no record kind, in the order a site's nav lists them after the kinds'.
-OTHER_PAGES = (COMPARE_PAGE, REFERENCE_PAGE)
+OTHER_PAGES = (COMPARE_PAGE, REFERENCE_PAGE, ERROR_CODES_PAGE)
 
 
 def generated_nav(words: Words | None = None) -> list[tuple[str, str]]:
@@ -726,7 +739,6 @@ def plan_pages(site: SiteModel) -> list[PagePlan]:
             pages.append(
                 PagePlan(page.path_of(record.id), title, page.template, record.pos.path, description, page, record)
             )
-    return pages
     return pages
 
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypeVar, cast
 
-from . import chronology, dates, model
+from . import chronology, codes, dates, model
 from .diagnostics import Pos, Report
 from .disputes import Disputes, collect_disputes
 from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
@@ -25,7 +25,11 @@ from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys
 # site and checks that every name and anchor it generates is covered here.
 # What MkDocs, the theme and the export write (robots.txt sits at the top of the site).
 SITE_FILES = {"index", "404", "assets", "data", "robots", "search", "sitemap"}
-GENERATED_PAGES = {"reference", "compare"}  # pages the hook adds that belong to no record kind (see render.py)
+GENERATED_PAGES = {
+    "reference",
+    "compare",
+    "error-codes",
+}  # pages the hook adds that belong to no record kind (see render.py)
 RESERVED_IDS = (
     SITE_FILES
     | GENERATED_PAGES
@@ -38,7 +42,7 @@ RESERVED_IDS = (
 )
 RESERVED_ANCHORS = re.compile(
     r"sec-[a-z0-9-]+|fig-[a-z0-9-]+|cmp-[a-z0-9-]+|p-[0-9]+|q-[0-9]+-[0-9]+|by-q-[0-9]+-[0-9]+|cite-[0-9]+"
-    r"|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+"
+    r"|note-[0-9]+|tip-[0-9]+|wording-[0-9]+|ex-[a-z0-9-]+|ex[0-9]{3}"
 )
 
 R = TypeVar("R", bound=Record)
@@ -204,6 +208,7 @@ class _Walker:
 def _register(index: Index, report: Report, kind: str, record: Record, record_id: str) -> bool:
     if record_id in RESERVED_IDS:
         report.error(
+            codes.RESERVED_ID,
             record.at("id"),
             f"'{record_id}' is reserved and cannot be used as an id",
             f"choose another id, e.g. '{record_id}-1'",
@@ -211,15 +216,15 @@ def _register(index: Index, report: Report, kind: str, record: Record, record_id
         return False
     if is_reserved(record_id):
         hint = (
-            "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N and ex-... are "
-            "anchors on generated pages; choose another id"
+            "sec-..., fig-..., cmp-..., p-N, q-N-N, by-q-N-N, cite-N, note-N, tip-N, wording-N, ex-... and exNNN "
+            "are anchors on generated pages; choose another id"
         )
-        report.error(record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
+        report.error(codes.RESERVED_ID, record.at("id"), f"'{record_id}' is reserved and cannot be used as an id", hint)
         return False
     if record_id in index.records:
         first_kind, first = index.records[record_id]
         hint = f"already used by a {first_kind} at {first.at('id')}; ids must be unique across all content"
-        report.error(record.at("id"), f"duplicate id '{record_id}'", hint)
+        report.error(codes.DUPLICATE_ID, record.at("id"), f"duplicate id '{record_id}'", hint)
         return False
     index.records[record_id] = (kind, record)
     return True
@@ -236,7 +241,9 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
     named = index.referenced_by
 
     def unknown(pos: Pos, kind: str, target: str) -> None:
-        report.error(pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known[kind], kind))
+        report.error(
+            codes.UNKNOWN_REFERENCE, pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known[kind], kind)
+        )
 
     for record, referrer, walk in referring:
         for name, kind in walk.refs:
@@ -275,6 +282,7 @@ def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | N
             first = seed_files.setdefault(record.file, record)
             if first is not record:
                 report.error(
+                    codes.SEED_USED_TWICE,
                     record.at("file"),
                     f"seed '{record.file}' already belongs to source '{first.id}'",
                     "each seed file is one source",
@@ -283,24 +291,42 @@ def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | N
 
 def _check_voice(report: Report, voice: model.Voice) -> None:
     if voice.kind == "person" and voice.person is None:
-        report.error(voice.pos, "a voice of kind 'person' needs 'person: <id>'", "name the speaker's person id")
+        report.error(
+            codes.VOICE_WITHOUT_PERSON,
+            voice.pos,
+            "a voice of kind 'person' needs 'person: <id>'",
+            "name the speaker's person id",
+        )
     elif voice.kind != "person" and voice.person is not None:
         hint = "remove 'person', or set kind: person"
-        report.error(voice.at("person"), f"'person' is only allowed when kind is 'person', not '{voice.kind}'", hint)
+        report.error(
+            codes.VOICE_PERSON_NOT_ALLOWED,
+            voice.at("person"),
+            f"'person' is only allowed when kind is 'person', not '{voice.kind}'",
+            hint,
+        )
 
 
 def _check_relation(
     report: Report, relation: model.Relation, person_id: str, pairs: dict[frozenset[str], model.Relation]
 ) -> None:
     if relation.person == person_id:
-        report.error(relation.at("person"), f"{person_id} cannot be related to themselves", "name the other person")
+        report.error(
+            codes.SELF_RELATION,
+            relation.at("person"),
+            f"{person_id} cannot be related to themselves",
+            "name the other person",
+        )
         return
     pair = frozenset((person_id, relation.person))
     first = pairs.setdefault(pair, relation)
     if first is not relation:
         hint = f"see '{first.id}' at {first.pos}; declare each relation once, the other page shows its inverse"
         report.error(
-            relation.pos, f"the relation between '{person_id}' and '{relation.person}' is already declared", hint
+            codes.DUPLICATE_RELATION,
+            relation.pos,
+            f"the relation between '{person_id}' and '{relation.person}' is already declared",
+            hint,
         )
 
 
@@ -314,7 +340,9 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
             continue
         if disagreement.kind == "wording":
             hint = "remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"
-            report.error(holder.at("concerns"), "a difference of wording disputes nothing", hint)
+            report.error(
+                codes.CONCERNS_IN_WORDING, holder.at("concerns"), "a difference of wording disputes nothing", hint
+            )
             continue
         where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
         for record_id, pos in zip(holder.concerns, holder.items_at("concerns"), strict=True):
@@ -323,12 +351,14 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
                 continue
             if statement.kind == "answer":
                 report.error(
+                    codes.CONCERNS_AN_ANSWER,
                     pos,
                     f"'{record_id}' is an answer of a disagreement",
                     "answers are disputed already; name the records that state a side",
                 )
             elif statement.kind == "omission":
                 report.error(
+                    codes.CONCERNS_AN_OMISSION,
                     pos,
                     f"'{record_id}' is a passage left out, which states nothing",
                     "name the records that state a side",
@@ -338,7 +368,9 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
                     "name each record once: on the answer whose side it states, or on the disagreement when "
                     "it takes no side"
                 )
-                report.error(pos, f"'{record_id}' is already named by {named[record_id]}", hint)
+                report.error(
+                    codes.CONCERNS_NAMED_TWICE, pos, f"'{record_id}' is already named by {named[record_id]}", hint
+                )
             else:
                 named[record_id] = where
 
@@ -346,22 +378,31 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
 def _check_transcript_line(report: Report, line: model.TranscriptLine) -> None:
     if (line.quote is None) == (line.action is None):
         hint = "use 'quote: <quote id>' for spoken words, 'action: ...' with citations for anything else"
-        report.error(line.pos, "a transcript line needs exactly one of 'quote' or 'action'", hint)
+        report.error(
+            codes.TRANSCRIPT_LINE_SHAPE, line.pos, "a transcript line needs exactly one of 'quote' or 'action'", hint
+        )
     elif line.quote is not None:
         if line.citations:
             report.error(
+                codes.QUOTE_LINE_CITATIONS,
                 line.at("citations"),
                 "a quote line cites through its quote",
                 "move these citations to the quote's record",
             )
         if line.speaker is not None:
             report.error(
+                codes.QUOTE_LINE_SPEAKER,
                 line.at("speaker"),
                 "a quote line takes its speaker from the quote",
                 "set the speaker on the quote's record",
             )
     elif not line.citations:
-        report.error(line.pos, "an action line needs citations", "add 'citations:' with the passages that report it")
+        report.error(
+            codes.ACTION_WITHOUT_CITATIONS,
+            line.pos,
+            "an action line needs citations",
+            "add 'citations:' with the passages that report it",
+        )
 
 
 def _check_events(index: Index, report: Report) -> None:
@@ -369,7 +410,9 @@ def _check_events(index: Index, report: Report) -> None:
     for inference_id, inference in index.of_kind(model.Inference).items():
         if inference_id not in index.referenced_by:
             hint = f"name it from the part it gives ('inference: {inference_id}'), or remove it"
-            report.error(inference.at("id"), f"no date part names the inference '{inference_id}'", hint)
+            report.error(
+                codes.UNUSED_INFERENCE, inference.at("id"), f"no date part names the inference '{inference_id}'", hint
+            )
     items: list[chronology.Item] = []
     relations: list[chronology.Relation] = []
     for place, event in enumerate(index.content.events):

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 
 from yaml.constructor import SafeConstructor
 
+from . import codes
 from .diagnostics import Pos, Report
 from .options import Options
 from .yamlload import MappingNode, Mark, Node, ScalarNode, SequenceNode, node_pos
@@ -164,15 +165,17 @@ class Text(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, ScalarNode) or node.tag != STR_TAG:
             hint = "put the value in quotes to make it text" if isinstance(node, ScalarNode) else ""
-            report.error(node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
+            report.error(codes.WRONG_TYPE, node_pos(path, node), f"expected text, found {describe_node(node)}", hint)
             return None
         value: str = node.value
         if len(value.strip()) < self.min_len:
-            report.error(node_pos(path, node), "text must not be empty", "write the text, or remove the key")
+            report.error(
+                codes.EMPTY_TEXT, node_pos(path, node), "text must not be empty", "write the text, or remove the key"
+            )
             return None
         if len(value) > self.limit():
             message = f"text is {len(value)} characters, more than the limit of {self.limit()}"
-            report.error(node_pos(path, node), message, "shorten it or split the record")
+            report.error(codes.TEXT_TOO_LONG, node_pos(path, node), message, "shorten it or split the record")
             return None
         return value
 
@@ -211,7 +214,7 @@ class Slug(Type):
         if _SLUG.fullmatch(value) is None:
             suggestion = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
             hint = f"ids are lower-case letters, digits and single hyphens, e.g. '{suggestion or 'my-id'}'"
-            report.error(node_pos(path, node), f"'{value}' is not a valid id", hint)
+            report.error(codes.INVALID_ID, node_pos(path, node), f"'{value}' is not a valid id", hint)
             return None
         return value
 
@@ -231,12 +234,17 @@ class Integer(Type):
 
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, ScalarNode) or node.tag != INT_TAG:
-            report.error(node_pos(path, node), f"expected a whole number, found {describe_node(node)}")
+            report.error(
+                codes.WRONG_TYPE, node_pos(path, node), f"expected a whole number, found {describe_node(node)}"
+            )
             return None
         value: int = _CONSTRUCTOR.construct_yaml_int(node)
         if not self.minimum <= value <= self.maximum:
             report.error(
-                node_pos(path, node), f"{value} is out of range", f"use a number from {self.minimum} to {self.maximum}"
+                codes.OUT_OF_RANGE,
+                node_pos(path, node),
+                f"{value} is out of range",
+                f"use a number from {self.minimum} to {self.maximum}",
             )
             return None
         return value
@@ -263,12 +271,12 @@ class IsoDate(Type):
             or _ISO_DATE.fullmatch(node.value.strip()) is None
         ):
             found = describe_node(node) if node.tag != TIMESTAMP_TAG else "a date with a time"
-            report.error(node_pos(path, node), f"expected a date (YYYY-MM-DD), found {found}", hint)
+            report.error(codes.BAD_DATE, node_pos(path, node), f"expected a date (YYYY-MM-DD), found {found}", hint)
             return None
         try:
             return datetime.date.fromisoformat(node.value.strip())
         except ValueError:
-            report.error(node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
+            report.error(codes.BAD_DATE, node_pos(path, node), f"{node.value.strip()} is not a calendar date", hint)
             return None
 
     def json_schema(self, defs: dict[str, Any]) -> dict[str, Any]:
@@ -290,6 +298,7 @@ class Choice(Type):
             close = difflib.get_close_matches(value, self.values, n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             report.error(
+                codes.UNKNOWN_VALUE,
                 node_pos(path, node),
                 f"'{value}' is not one of: {', '.join(self.values)}",
                 hint + "use one of the listed values",
@@ -348,6 +357,7 @@ class ListOf(Type):
     def validate(self, path: str, node: Node, report: Report) -> Any:
         if not isinstance(node, SequenceNode):
             report.error(
+                codes.WRONG_TYPE,
                 node_pos(path, node),
                 f"expected a list, found {describe_node(node)}",
                 "start each item on its own line with '- '",
@@ -356,7 +366,9 @@ class ListOf(Type):
         if len(node.value) < self.min_items:
             plural = "s" if self.min_items != 1 else ""
             report.error(
-                node_pos(path, node), f"list needs at least {self.min_items} item{plural}, found {len(node.value)}"
+                codes.TOO_FEW_ITEMS,
+                node_pos(path, node),
+                f"list needs at least {self.min_items} item{plural}, found {len(node.value)}",
             )
             return None
         items = [self.item.validate(path, child, report) for child in node.value]
@@ -505,7 +517,9 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
     name = cls.KIND.name
     pos = node_pos(path, node)
     if not isinstance(node, MappingNode):
-        report.error(pos, f"expected a mapping ({name}), found {describe_node(node)}", cls.KIND.shape_hint)
+        report.error(
+            codes.WRONG_TYPE, pos, f"expected a mapping ({name}), found {describe_node(node)}", cls.KIND.shape_hint
+        )
         return None
     by_name, required, item_lists = _table(cls)
     values: dict[str, Any] = {}
@@ -515,6 +529,7 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
     for key_node, value_node in node.value:
         if not isinstance(key_node, ScalarNode) or key_node.tag != STR_TAG:
             report.error(
+                codes.WRONG_TYPE,
                 node_pos(path, key_node),
                 f"keys must be text, found {describe_node(key_node)}",
                 "write the key as a plain word, e.g. 'text:'",
@@ -526,6 +541,7 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
             close = difflib.get_close_matches(key_node.value, list(by_name), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             report.error(
+                codes.UNKNOWN_KEY,
                 node_pos(path, key_node),
                 f"unknown key '{key_node.value}' in {name}",
                 hint + f"allowed keys: {', '.join(by_name)}",
@@ -545,7 +561,12 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
             ok = False
     for spec in required:
         if spec.name not in marks:
-            report.error(pos, f"{name} is missing the required key '{spec.name}'", f"add '{spec.name}:' ({spec.doc})")
+            report.error(
+                codes.MISSING_KEY,
+                pos,
+                f"{name} is missing the required key '{spec.name}'",
+                f"add '{spec.name}:' ({spec.doc})",
+            )
             ok = False
     if not ok:
         return None
@@ -567,7 +588,7 @@ def _validate_sections(path: str, root: Node, content: Any, report: Report) -> N
     known = sections(type(content))
     if not isinstance(root, MappingNode):
         message = f"expected a mapping of sections at the top of the file, found {describe_node(root)}"
-        report.error(node_pos(path, root), message, f"start with one of: {', '.join(known)}")
+        report.error(codes.NOT_SECTIONS, node_pos(path, root), message, f"start with one of: {', '.join(known)}")
         return
     for key_node, value_node in root.value:
         name = key_node.value if isinstance(key_node, ScalarNode) else None
@@ -576,14 +597,19 @@ def _validate_sections(path: str, root: Node, content: Any, report: Report) -> N
             close = difflib.get_close_matches(str(name), list(known), n=1)
             hint = f"did you mean '{close[0]}'? " if close else ""
             report.error(
-                node_pos(path, key_node), f"unknown section '{name}'", hint + f"sections are: {', '.join(known)}"
+                codes.UNKNOWN_SECTION,
+                node_pos(path, key_node),
+                f"unknown section '{name}'",
+                hint + f"sections are: {', '.join(known)}",
             )
             continue
         if isinstance(value_node, ScalarNode) and value_node.tag == NULL_TAG:
             continue
         if not isinstance(value_node, SequenceNode):
             message = f"section '{name}' must be a list, found {describe_node(value_node)}"
-            report.error(node_pos(path, value_node), message, "start each record with '- id: ...'")
+            report.error(
+                codes.SECTION_NOT_A_LIST, node_pos(path, value_node), message, "start each record with '- id: ...'"
+            )
             continue
         target: list[Record] = getattr(content, name)
         for item in value_node.value:

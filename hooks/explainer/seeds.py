@@ -13,6 +13,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from . import codes
+from .diagnostics import Code
 from .options import Options
 from .textmatch import NormalizedText, normalize
 
@@ -27,8 +29,9 @@ class Seed:
 
 
 class SeedError(Exception):
-    def __init__(self, message: str, hint: str = "") -> None:
+    def __init__(self, code: Code, message: str, hint: str = "") -> None:
         super().__init__(message)
+        self.code = code
         self.message = message
         self.hint = hint
 
@@ -43,18 +46,27 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | 
     """Refuse anything that is not a regular UTF-8 file directly inside `seeds_dir`."""
     shown = _shown(file)
     if shown != file:
-        raise SeedError(f"'{shown}' contains control characters", f"write it as '{seeds_dir}/<name>.txt'")
+        raise SeedError(
+            codes.BAD_SEED_PATH, f"'{shown}' contains control characters", f"write it as '{seeds_dir}/<name>.txt'"
+        )
     pure = PurePosixPath(file)
     if pure.is_absolute() or ".." in pure.parts or "\\" in file:
-        raise SeedError(f"'{file}' is not a path inside {seeds_dir}/", f"write it as '{seeds_dir}/<name>.txt'")
+        raise SeedError(
+            codes.BAD_SEED_PATH, f"'{file}' is not a path inside {seeds_dir}/", f"write it as '{seeds_dir}/<name>.txt'"
+        )
     if len(pure.parts) != 2 or pure.parts[0] != seeds_dir:
-        raise SeedError(f"'{file}' is not a file directly inside {seeds_dir}/", f"write it as '{seeds_dir}/<name>.txt'")
+        raise SeedError(
+            codes.BAD_SEED_PATH,
+            f"'{file}' is not a file directly inside {seeds_dir}/",
+            f"write it as '{seeds_dir}/<name>.txt'",
+        )
     if str(pure) != file:
-        raise SeedError(f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
+        raise SeedError(codes.BAD_SEED_PATH, f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
     try:
         return _read(root, file, pure, seeds_dir, Options().max_seed_bytes if max_bytes is None else max_bytes)
     except OSError as exc:
         raise SeedError(
+            codes.UNREADABLE_SEED,
             f"cannot read seed file '{file}': {exc.strerror or exc}",
             f"check the file name and that {seeds_dir}/{pure.name} is readable",
         ) from None
@@ -64,21 +76,29 @@ def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str, max_bytes:
     folder = root / seeds_dir
     if folder.is_symlink() or (folder.is_dir() and folder.resolve() != root.resolve() / seeds_dir):
         raise SeedError(
+            codes.UNREADABLE_SEED,
             f"the folder {seeds_dir}/ is a symbolic link or lies outside the project",
             f"make {seeds_dir}/ a real folder holding the articles",
         )
     path = root / pure
     if path.is_symlink():
-        raise SeedError(f"'{file}' is a symbolic link", "seed files must be regular files, not links")
+        raise SeedError(
+            codes.UNREADABLE_SEED, f"'{file}' is a symbolic link", "seed files must be regular files, not links"
+        )
     if not path.exists():
         names = sorted(p.name for p in folder.glob("*")) if folder.is_dir() else []
         hint = "existing seeds: " + ", ".join(names) if names else f"put the article into {seeds_dir}/"
-        raise SeedError(f"seed file '{file}' does not exist", hint)
+        raise SeedError(codes.SEED_MISSING, f"seed file '{file}' does not exist", hint)
     info = os.stat(path)
     if not stat.S_ISREG(info.st_mode) or path.resolve().parent != folder.resolve():
-        raise SeedError(f"'{file}' is not a regular file inside {seeds_dir}/", "seed files must be regular files")
+        raise SeedError(
+            codes.UNREADABLE_SEED,
+            f"'{file}' is not a regular file inside {seeds_dir}/",
+            "seed files must be regular files",
+        )
     if info.st_size > max_bytes:
         raise SeedError(
+            codes.SEED_TOO_LARGE,
             f"seed file '{file}' is {info.st_size} bytes, more than the limit of {max_bytes}",
             "a seed is one article as plain text",
         )
@@ -86,14 +106,20 @@ def _read(root: Path, file: str, pure: PurePosixPath, seeds_dir: str, max_bytes:
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise SeedError(
-            f"seed file '{file}' is more than {max_bytes} bytes, the limit", "a seed is one article as plain text"
+            codes.SEED_TOO_LARGE,
+            f"seed file '{file}' is more than {max_bytes} bytes, the limit",
+            "a seed is one article as plain text",
         )
     if data.startswith(b"\xef\xbb\xbf"):
-        raise SeedError(f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM")
+        raise SeedError(
+            codes.SEED_ENCODING, f"seed file '{file}' starts with a byte-order mark", "save it as UTF-8 without BOM"
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SeedError(
-            f"seed file '{file}' is not valid UTF-8 (at byte {exc.start})", "convert the article to UTF-8"
+            codes.SEED_ENCODING,
+            f"seed file '{file}' is not valid UTF-8 (at byte {exc.start})",
+            "convert the article to UTF-8",
         ) from None
     return Seed(file, pure.name, text, hashlib.sha256(data).hexdigest(), normalize(text))

@@ -35,6 +35,7 @@ TRANSCRIPTS = _index_of(model.Transcript)
 CORRECTIONS = _index_of(model.Correction)
 REFERENCE = "reference.md"  # the content reference, generated from the declarations (see reference.py)
 COMPARE = "compare.md"  # the articles side by side (see compare.py)
+ERROR_CODES = "error-codes.md"  # what each code of `explainer check` means (codes.py)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
 # At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 
-from . import model
+from . import codes, model
 from .copying import Copying, measure_copying
 from .diagnostics import Report
 from .resolve import Index
@@ -59,14 +59,19 @@ def load_seeds(
         try:
             seed = read_seed(root, source.file, seeds_dir, max_bytes)
         except SeedError as exc:
-            report.error(source.at("file"), exc.message, exc.hint)
+            report.error(exc.code, source.at("file"), exc.message, exc.hint)
             continue
         if source.sha256 is not None and source.sha256 != seed.sha256:
             hint = (
-                "seeds are evidence and never edited; if the change is deliberate, review every citation of "
-                "this seed reported as moved or broken, then update sha256 and run `explainer lock`"
+                "seeds are evidence and never edited; if the change is deliberate, review every citation of this "
+                "seed reported as moved or broken, then update sha256 and run `explainer lock`"
             )
-            report.error(source.at("sha256"), f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}", hint)
+            report.error(
+                codes.SEED_CHANGED,
+                source.at("sha256"),
+                f"seed '{source.file}' has changed: its SHA-256 is {seed.sha256}",
+                hint,
+            )
             changed.add(source.id)
         seeds[source.id] = seed
     return seeds, changed
@@ -89,6 +94,7 @@ def locate(
         # The site knows which place is meant, but the quote does not say so: a reader searching for it, or a
         # tool re-anchoring a W3C TextQuoteSelector by its text, finds several.
         report.warning(
+            codes.OCCURRENCE_ONLY,
             citation.at("occurrence"),
             f"the passage occurs {found.total} times in {seed.name}: 'occurrence: {citation.occurrence}' picks one "
             "for the site, but the quote itself does not say which",
@@ -96,8 +102,12 @@ def locate(
             "(then 'occurrence:' can go)",
         )
     if changed and was is not None and was != (match.start, match.end):
-        message = f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}"
-        report.warning(citation.at("quote"), message, "check that the passage still supports the statement")
+        report.warning(
+            codes.CITATION_MOVED,
+            citation.at("quote"),
+            f"citation moved in the changed seed {seed.name}: from {was[0]}-{was[1]} to {match.start}-{match.end}",
+            "check that the passage still supports the statement",
+        )
     return Located(
         citation.source, seed.name, match.start, match.end, seed.text[match.start : match.end], citation.note
     )
@@ -109,27 +119,39 @@ def _report_not_located(
     where = citation.at("quote")
     if len(found.matches) > 1:
         hint = "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'"
-        report.error(where, f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}", hint)
+        report.error(
+            codes.AMBIGUOUS_PASSAGE,
+            where,
+            f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}",
+            hint,
+        )
     elif found.total == 0:
         close = closest_passage(seed.normalized, citation.quote)
         hint = f'closest passage in {seed.name}: "{close}"' if close else f"copy the passage from {seed.file} exactly"
         if changed:
             before = f" (it was at {was[0]}-{was[1]})" if was else ""
             report.error(
+                codes.CITATION_BROKE,
                 where,
                 f'citation broke: the changed seed {seed.name} no longer contains "{_clip(citation.quote)}"{before}',
                 hint,
             )
         else:
-            report.error(where, f'passage not found in {seed.name}: "{_clip(citation.quote)}"', hint)
+            report.error(
+                codes.PASSAGE_NOT_FOUND, where, f'passage not found in {seed.name}: "{_clip(citation.quote)}"', hint
+            )
     elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
         message = (
             f"occurrence {citation.occurrence} requested but the passage occurs {found.total} time(s) in {seed.name}"
         )
-        report.error(citation.at("occurrence"), message, f"use a number from 1 to {found.total}")
+        report.error(
+            codes.OCCURRENCE_OUT_OF_RANGE, citation.at("occurrence"), message, f"use a number from 1 to {found.total}"
+        )
     else:
         message = f"the passage occurs {found.total} time(s) in {seed.name}, but none with the given prefix/suffix"
-        report.error(where, message, "copy prefix/suffix from the text right before/after the passage")
+        report.error(
+            codes.CONTEXT_NOT_FOUND, where, message, "copy prefix/suffix from the text right before/after the passage"
+        )
 
 
 def _clip(text: str, limit: int = 80) -> str:

@@ -18,6 +18,7 @@ import markdown
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 
+from . import codes
 from .diagnostics import Pos, Report
 from .resolve import nearest_id_hint
 from .verify import Verified
@@ -127,18 +128,21 @@ def check_links(page: DocsPage, verified: Verified, report: Report) -> None:
         if link.cite:
             if link.target not in index.statement_by_id:
                 report.error(
+                    codes.UNKNOWN_CITE,
                     pos,
                     f"[[cite:{link.target}]] names no statement",
                     nearest_id_hint(link.target, index.statement_by_id, "statement"),
                 )
             elif placed.in_heading:
                 report.error(
+                    codes.CITE_IN_HEADING,
                     pos,
                     f"[[cite:{link.target}]] is in a heading",
                     "put the citation after the sentence it supports, not in a heading",
                 )
         elif link.target not in index.records:
             report.error(
+                codes.UNKNOWN_WIKI_LINK,
                 pos,
                 f"wiki-link [[{link.target}]] names no record",
                 nearest_id_hint(link.target, index.records, "record"),
@@ -154,7 +158,10 @@ def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
         shown = path.relative_to(root).as_posix()
         if path.is_symlink() or not path.is_file():
             report.error(
-                Pos(shown), "not a regular file", "pages in docs/ must be regular files, not links, pipes or devices"
+                codes.UNREADABLE_PAGE,
+                Pos(shown),
+                "not a regular file",
+                "pages in docs/ must be regular files, not links, pipes or devices",
             )
             continue
         text = path.read_text(encoding="utf-8", errors="replace")

@@ -23,7 +23,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 if yaml.__with_libyaml__:
     from yaml._yaml import CParser
 
-from .diagnostics import Pos, Report
+from . import codes
+from .diagnostics import Code, Pos, Report
 from .options import Options
 
 DEFAULTS = Options()
@@ -59,8 +60,9 @@ class Mark(Protocol):
 
 
 class _Refused(Exception):
-    def __init__(self, mark: Mark | None, message: str, hint: str = "") -> None:
+    def __init__(self, code: Code, mark: Mark | None, message: str, hint: str = "") -> None:
         super().__init__(message)
+        self.code = code
         self.mark = mark
         self.message = message
         self.hint = hint
@@ -77,6 +79,7 @@ class _PlainDataLoader(yaml.SafeLoader):
         event = self.peek_event()  # type: ignore[no-untyped-call]  # PyYAML's stubs leave the parser untyped
         if isinstance(event, yaml.AliasEvent):
             raise _Refused(
+                codes.ANCHOR_OR_ALIAS,
                 event.start_mark,
                 f"alias '*{event.anchor}' is not allowed",
                 "write the value out in full; anchors and aliases are not supported",
@@ -84,6 +87,7 @@ class _PlainDataLoader(yaml.SafeLoader):
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(
+                codes.ANCHOR_OR_ALIAS,
                 event.start_mark,
                 f"anchor '&{anchor}' is not allowed",
                 "write the value out in full; anchors and aliases are not supported",
@@ -92,6 +96,7 @@ class _PlainDataLoader(yaml.SafeLoader):
         if isinstance(tag, str) and tag != "!" and self._expand(tag) not in CORE_TAGS:
             shown = "!!" + tag.removeprefix(_YAML_TAG) if tag.startswith(_YAML_TAG) else tag
             raise _Refused(
+                codes.YAML_TAG,
                 event.start_mark,
                 f"tag '{printable(shown)}' is not allowed",
                 "remove the tag: content files hold plain text, numbers, lists and mappings",
@@ -100,7 +105,10 @@ class _PlainDataLoader(yaml.SafeLoader):
         try:
             if self._depth > self.max_depth:
                 raise _Refused(
-                    event.start_mark, f"nesting deeper than {self.max_depth} levels", "flatten the structure"
+                    codes.TOO_DEEP,
+                    event.start_mark,
+                    f"nesting deeper than {self.max_depth} levels",
+                    "flatten the structure",
                 )
             return super().compose_node(parent, index)
         finally:
@@ -201,12 +209,18 @@ def _text_pos(path: str, text: str, index: int) -> Pos:
 def decode_text(path: str, data: bytes, report: Report) -> str | None:
     """Strict UTF-8 without a byte-order mark; returns None after reporting why not."""
     if data.startswith(b"\xef\xbb\xbf"):
-        report.error(Pos(path, 1, 1), "file starts with a byte-order mark", "save the file as UTF-8 without BOM")
+        report.error(
+            codes.BAD_ENCODING,
+            Pos(path, 1, 1),
+            "file starts with a byte-order mark",
+            "save the file as UTF-8 without BOM",
+        )
         return None
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         report.error(
+            codes.BAD_ENCODING,
             _offset_pos(path, data, exc.start),
             f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})",
             "save the file as UTF-8",
@@ -249,7 +263,7 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
     # a backslash) produce: without a backslash or an unprintable character, no scalar holds one.
     characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
     properties = text if text is not None and ("&" in text or "!" in text) else None
-    problems: list[tuple[Node, str, str]] = []
+    problems: list[tuple[Code, Node, str, str]] = []
     ok = True
     max_key, max_number = options.max_key_chars, options.max_number_chars
     stack = [root]
@@ -261,11 +275,12 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
             value = current.value
             bad = _bad_character(value) if characters else None
             if bad is not None:
-                problems.append((current, f"text contains {bad}", _CHARACTER_HINT))
+                problems.append((codes.UNPRINTABLE_CHARACTER, current, f"text contains {bad}", _CHARACTER_HINT))
                 ok = False
             elif current.tag == INT_TAG and len(value) > max_number:
                 problems.append(
                     (
+                        codes.NUMBER_TOO_LONG,
                         current,
                         f"number is {len(value)} characters long, more than the limit of {max_number}",
                         _NUMBER_HINT,
@@ -281,11 +296,16 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
                     continue
                 name = key.value
                 if key.tag == MERGE_TAG:
-                    problems.append((key, "merge key '<<' is not allowed", _MERGE_HINT))
+                    problems.append((codes.ANCHOR_OR_ALIAS, key, "merge key '<<' is not allowed", _MERGE_HINT))
                     ok = False
                 elif len(name) > max_key:
                     problems.append(
-                        (key, f"key is {len(name)} characters long, more than the limit of {max_key}", _KEY_HINT)
+                        (
+                            codes.KEY_TOO_LONG,
+                            key,
+                            f"key is {len(name)} characters long, more than the limit of {max_key}",
+                            _KEY_HINT,
+                        )
                     )
                     ok = False
                 else:
@@ -293,6 +313,7 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
                         first = node_pos(path, seen[name])
                         problems.append(
                             (
+                                codes.DUPLICATE_KEY,
                                 key,
                                 f"duplicate key '{printable(name)}'",
                                 f"the key is first used at line {first.line}; keep one of them",
@@ -303,35 +324,44 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
                     stack.append(key)
         elif isinstance(current, SequenceNode):
             stack.extend(current.value)
-    for where, message, hint in problems:
-        report.error(node_pos(path, where), message, hint)
+    for code, where, message, hint in problems:
+        report.error(code, node_pos(path, where), message, hint)
     return ok
 
 
 _OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "flow mapping": "the '{'"}
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[str, str]:
+def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[Code, str, str]:
     """PyYAML's problem, in editors' words where we can, and a hint on what to change."""
     problem = printable(exc.problem or exc.context or "invalid YAML")
     context = exc.context or ""
     if "expected a single document" in context:
-        return "more than one YAML document in the file", "remove the '---' separator: one document per file"
+        return (
+            codes.MULTIPLE_DOCUMENTS,
+            "more than one YAML document in the file",
+            "remove the '---' separator: one document per file",
+        )
     if "\\t" in problem:
-        return problem, "indent with spaces, not tabs"
+        return codes.YAML_SYNTAX, problem, "indent with spaces, not tabs"
     opened = next((what for key, what in _OPENED.items() if key in context), None)
     if opened is not None and exc.context_mark is not None:
         return (
+            codes.YAML_SYNTAX,
             problem,
             f"close {opened} opened at line {exc.context_mark.line + 1}, column {exc.context_mark.column + 1}",
         )
     if "mapping values are not allowed" in problem:
-        return problem, "put text that contains ': ' in quotes"
+        return codes.YAML_SYNTAX, problem, "put text that contains ': ' in quotes"
     if "cannot start any token" in problem:
-        return problem, "put the value in quotes"
+        return codes.YAML_SYNTAX, problem, "put the value in quotes"
     if "expected <block end>" in problem:
-        return problem, "check the indentation: the keys of one mapping, and the items of one list, must line up"
-    return problem, "check the YAML syntax at this place"
+        return (
+            codes.YAML_SYNTAX,
+            problem,
+            "check the indentation: the keys of one mapping, and the items of one list, must line up",
+        )
+    return codes.YAML_SYNTAX, problem, "check the YAML syntax at this place"
 
 
 def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes: int) -> bytes | None:
@@ -340,6 +370,7 @@ def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes:
     if not SAFE_PATH.fullmatch(display_path):
         suggestion = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(display_path).name).strip("-") or "content.yaml"
         report.error(
+            codes.BAD_FILE_NAME,
             Pos(shown),
             "the file name has characters other than letters, digits, '.', '_' and '-'",
             f"rename the file, e.g. to '{suggestion}'",
@@ -348,13 +379,24 @@ def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes:
     try:
         info = os.lstat(path)
         if stat.S_ISLNK(info.st_mode):
-            report.error(Pos(shown), "the file is a symbolic link", "content files must be regular files, not links")
+            report.error(
+                codes.UNREADABLE_FILE,
+                Pos(shown),
+                "the file is a symbolic link",
+                "content files must be regular files, not links",
+            )
             return None
         if not stat.S_ISREG(info.st_mode):
-            report.error(Pos(shown), "the file is not a regular file", "content files must be regular files")
+            report.error(
+                codes.UNREADABLE_FILE,
+                Pos(shown),
+                "the file is not a regular file",
+                "content files must be regular files",
+            )
             return None
         if info.st_size > max_bytes:
             report.error(
+                codes.FILE_TOO_LARGE,
                 Pos(shown),
                 f"file is {info.st_size} bytes, more than the limit of {max_bytes}",
                 "split it into several files",
@@ -363,10 +405,15 @@ def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes:
         with open(path, "rb") as handle:
             data = handle.read(max_bytes + 1)
     except OSError as exc:
-        report.error(Pos(shown), f"cannot read file: {exc.strerror or exc}")
+        report.error(codes.UNREADABLE_FILE, Pos(shown), f"cannot read file: {exc.strerror or exc}")
         return None
     if len(data) > max_bytes:  # it grew after the check
-        report.error(Pos(shown), f"file is more than {max_bytes} bytes, the limit", "split it into several files")
+        report.error(
+            codes.FILE_TOO_LARGE,
+            Pos(shown),
+            f"file is more than {max_bytes} bytes, the limit",
+            "split it into several files",
+        )
         return None
     return data
 
@@ -395,22 +442,23 @@ def load_yaml(path: Path, display_path: str, report: Report, options: Options = 
         loader.max_depth = options.max_depth
         node = loader.get_single_node()
     except _Refused as exc:
-        report.error(_mark_pos(display_path, exc.mark), exc.message, exc.hint)
+        report.error(exc.code, _mark_pos(display_path, exc.mark), exc.message, exc.hint)
         return None
     except yaml.reader.ReaderError as exc:
         hint = "remove it, e.g. with an editor that shows invisible characters; content files hold printable text only"
         report.error(
+            codes.UNPRINTABLE_CHARACTER,
             _text_pos(display_path, text, exc.position),
             f"file contains the character U+{exc.character:04X}, which YAML does not allow",
             hint,
         )
         return None
     except yaml.MarkedYAMLError as exc:
-        problem, hint = _syntax_error(exc)
-        report.error(_mark_pos(display_path, exc.problem_mark or exc.context_mark), problem, hint)
+        code, problem, hint = _syntax_error(exc)
+        report.error(code, _mark_pos(display_path, exc.problem_mark or exc.context_mark), problem, hint)
         return None
     except yaml.YAMLError as exc:
-        report.error(Pos(display_path), f"invalid YAML: {exc}")
+        report.error(codes.YAML_SYNTAX, Pos(display_path), f"invalid YAML: {exc}")
         return None
     finally:
         if loader is not None:
@@ -436,7 +484,12 @@ def _compose_libyaml(text: str, max_depth: int) -> Node | object | None:
 
 def _checked(display_path: str, root: Node | None, report: Report, options: Options) -> Node | None:
     if root is None:
-        report.error(Pos(display_path), "file is empty", "add a top-level mapping such as 'claims:' or delete the file")
+        report.error(
+            codes.EMPTY_FILE,
+            Pos(display_path),
+            "file is empty",
+            "add a top-level mapping such as 'claims:' or delete the file",
+        )
         return None
     if not _check_plain_data(display_path, root, report, options):
         return None
