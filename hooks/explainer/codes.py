@@ -1180,6 +1180,51 @@ SEQUENCE_CONTRADICTS_ORDER = Code(
     ),
 )
 
+FAMILY_CYCLE = Code(
+    "EX332",
+    "family-cycle",
+    ERROR,
+    Step.RESOLVE,
+    summary="The family relations make someone their own ancestor (a child of their own child, or of a partner's).",
+    fix="One of the relations the message lists is wrong: check whether `child` and `parent` are the right way "
+    "round, and who is whose partner.",
+    example=Example(
+        "content/people.yaml",
+        dedent("""\
+            people:
+              - id: ann
+                name: Ann Example
+                relations:
+                  - id: ann-bob
+                    kind: child
+                    person: bob
+                    citations:
+                      - source: article
+                        quote: Ann Example said “hello there” to Bob Example
+              - id: bob
+                name: Bob Example
+                relations:
+                  - id: bob-cy
+                    kind: child
+                    person: cy
+                    citations:
+                      - source: article
+                        quote: Bob Example, 40, replied
+              - id: cy
+                name: Cy Example
+                relations:
+                  - id: cy-ann
+                    kind: spouse
+                    person: ann
+                    citations:
+                      - source: article
+                        quote: The Daily Example reported it.
+        """),
+        line=15,
+        column=15,
+    ),
+)
+
 # ---- EX4xx verifying citations ------------------------------------------------------------------
 
 BAD_SEED_PATH = Code(

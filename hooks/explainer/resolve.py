@@ -162,6 +162,7 @@ def build_index(content: model.Content, report: Report) -> Index:
     index.statement_by_id = {s.id: s for s in index.statements}
     _check_references(index, report, walker.referring)
     _check_rules(index, report, walker.ruled)
+    _check_family(content.people, index, report)
     _check_events(index, report)
     index.disputes = collect_disputes(content.disagreements, index.quotes)
     return index
@@ -328,6 +329,71 @@ def _check_relation(
             f"the relation between '{person_id}' and '{relation.person}' is already declared",
             hint,
         )
+
+
+def _check_family(people: list[model.Person], index: Index, report: Report) -> None:
+    """No one is their own ancestor. Partners (spouses, former spouses) stand in one generation and a child
+    one below its parents, so a chain of parent-child relations, crossing partners, may not come back."""
+    partner_of: dict[str, str] = {}  # union-find over partners: each person's representative
+
+    def root(person: str) -> str:
+        while partner_of.get(person, person) != person:
+            person = partner_of[person]
+        return person
+
+    links: list[tuple[str, str, str, model.Relation]] = []  # (parent, child, holder, relation), in file order
+    for person in people:
+        for relation in person.relations:
+            other = relation.person
+            if other == person.id or other not in index.people:
+                continue  # reported already
+            if relation.kind in ("spouse", "former-spouse"):
+                partner_of[root(person.id)] = root(other)
+            elif relation.kind == "child":
+                links.append((person.id, other, person.id, relation))
+            else:
+                links.append((other, person.id, person.id, relation))
+    below: dict[str, list[tuple[str, tuple[str, str, str, model.Relation]]]] = {}
+    for link in links:
+        below.setdefault(root(link[0]), []).append((root(link[1]), link))
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[tuple[str, str, str, model.Relation]] = []
+
+    def visit(group: str) -> list[tuple[str, str, str, model.Relation]] | None:
+        state[group] = 1
+        for lower, link in below.get(group, []):
+            path.append(link)
+            if state.get(lower) == 1:
+                start = next(n for n, step in enumerate(path) if root(step[0]) == lower)
+                return path[start:]
+            if lower not in state:
+                found = visit(lower)
+                if found is not None:
+                    return found
+            path.pop()
+        state[group] = 2
+        return None
+
+    for group in list(below):
+        if group not in state:
+            cycle = visit(group)
+            if cycle is not None:
+                last = max(cycle, key=lambda step: step[3].pos)
+                steps: list[str] = []
+                for number, (parent, child, _, _) in enumerate(cycle):
+                    steps.append(f"'{child}' is a child of '{parent}'")
+                    next_parent = cycle[(number + 1) % len(cycle)][0]
+                    if next_parent != child:
+                        steps.append(f"'{child}' and '{next_parent}' are partners, one generation")
+                chain = "; ".join(steps)
+                report.error(
+                    codes.FAMILY_CYCLE,
+                    last[3].at("kind"),
+                    f"the family relations make someone their own ancestor: {chain}",
+                    "one of these relations is wrong (check whether 'child' and 'parent' are the right way round,"
+                    " and who is whose partner)",
+                )
+                return
 
 
 def _check_concerns(report: Report, disagreement: model.Disagreement, index: Index) -> None:
