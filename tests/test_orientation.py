@@ -180,6 +180,19 @@ def test_search_indexes_statements_not_their_markers_or_previews(built_site: Pat
     )
 
 
+def test_search_finds_each_claim_once_on_its_topic_page(built_site: Path) -> None:
+    """A person's page lists the claims about them, each indexed already on its topic's page: a search for a
+    claim's words lists the topic page, not also every person it is about. The editor-facing benchmarks are
+    left out of search altogether."""
+    docs = _index(built_site)["docs"]
+    claim = 'An unnamed insider told Daily Mail that the exchange was "a true reflection of their relationship"'
+    found = {d["location"].split("#")[0] for d in docs if claim in d["text"]}
+    assert "claims/reactions/" in found and not [page for page in found if page.startswith("people/")]
+    person = [d for d in docs if d["location"].startswith("people/hilaria-baldwin/")]
+    assert {"people/hilaria-baldwin/#sec-facts", "people/hilaria-baldwin/#sec-said"} <= {d["location"] for d in person}
+    assert not [d["location"] for d in docs if d["location"].startswith("benchmarks/")]
+
+
 def test_search_titles_tell_quote_pages_apart_and_disagreements_rank_first(built_site: Path) -> None:
     docs = _index(built_site)["docs"]
     quote_pages = [d for d in docs if re.fullmatch(r"quotes/[a-z0-9-]+/", d["location"])]
