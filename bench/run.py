@@ -683,6 +683,7 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         (pipeline, "load_content", "load_validate_s"),
         (pipeline, "build_index", "resolve_s"),
         (pipeline, "verify", "verify_s"),
+        (pipeline, "docs_pages", "read_docs_s"),  # reading the hand-written pages, and Markdown finding their links
         (pipeline, "check_docs", "check_docs_s"),
         (pipeline, "check_counts", "check_counts_s"),
         (render, "measure_sources", "measure_sources_s"),
