@@ -63,7 +63,7 @@ from mkdocs.structure.files import get_files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from explainer import model, pipeline, publish, render, sourcetext
+from explainer import pipeline, publish, render, sourcetext
 from explainer.render import PagePlan
 from explainer.textmatch import NormalizedText, find_passage, normalize
 from explainer.wikilinks import plain_wikilinks
@@ -370,18 +370,23 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         person.setdefault("facts", []).append(
             with_voice({"id": f"fact-{n:05d}", "text": prose.text(cited), "citations": cited})
         )
+    # A family that can be drawn (the family tree refuses someone who is their own ancestor): people in four
+    # generations, partners within one, children in the next.
+    generation = {person["id"]: i * 4 // len(people) for i, person in enumerate(people)}
     pairs: set[frozenset[str]] = set()
     n = 0
     while n < relation_count:
         a, b = rng.sample(people, 2)
-        if frozenset((a["id"], b["id"])) in pairs:
+        step = generation[b["id"]] - generation[a["id"]]
+        kinds = {0: ("spouse", "former-spouse"), 1: ("child",), -1: ("parent",)}.get(step)
+        if kinds is None or frozenset((a["id"], b["id"])) in pairs:
             continue
         pairs.add(frozenset((a["id"], b["id"])))
         n += 1
         a.setdefault("relations", []).append(
             {
                 "id": f"relation-{n:05d}",
-                "kind": rng.choice(model.RELATION_KINDS),
+                "kind": rng.choice(kinds),
                 "person": b["id"],
                 "citations": citer.several(1, 1),
             }
@@ -678,6 +683,7 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         (pipeline, "load_content", "load_validate_s"),
         (pipeline, "build_index", "resolve_s"),
         (pipeline, "verify", "verify_s"),
+        (pipeline, "docs_pages", "read_docs_s"),  # reading the hand-written pages, and Markdown finding their links
         (pipeline, "check_docs", "check_docs_s"),
         (pipeline, "check_counts", "check_counts_s"),
         (render, "measure_sources", "measure_sources_s"),
