@@ -359,7 +359,8 @@ TITLE_GAP = """() => {
     const t = toggle && toggle.getClientRects().length ? toggle.getBoundingClientRect() : null;
     return {textBottom, boxBottom: box.bottom, lineHeight: parseFloat(getComputedStyle(h1).lineHeight),
             blank: next.getBoundingClientRect().top - textBottom - covered, between: between.map(e => e.className || e.tagName),
-            toggle: t && {top: t.top, left: t.left, width: t.width, height: t.height, articleLeft: h1.parentElement.getBoundingClientRect().left + parseFloat(getComputedStyle(h1.parentElement).paddingLeft)},
+            toggle: t && {top: t.top, left: t.left, width: t.width, height: t.height,
+                          articleLeft: h1.parentElement.getBoundingClientRect().left + parseFloat(getComputedStyle(h1.parentElement).paddingLeft)},
             order: toggle ? [...h1.parentElement.querySelectorAll('h1, .ex-reading-toggle, h1 ~ p')].slice(0, 3).map(e => e.tagName) : null};
 }"""
 

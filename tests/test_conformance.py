@@ -95,7 +95,11 @@ OVERRIDES = {
         '+     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search">',
     ],
     "partials/content.html": [
-        '+ {% set toggle %}{% if page.meta and page.meta.reading_toggle %}<button type="button" class="ex-reading-toggle" data-ex-toggle="citations" aria-pressed="false">{{ explainer_words.html(\'theme.hide_citations\') }}</button>{% endif %}{% endset %}',
+        "+ {% set toggle %}",
+        "+   {%- if page.meta and page.meta.reading_toggle -%}",
+        '+   <button type="button" class="ex-reading-toggle" data-ex-toggle="citations" aria-pressed="false">{{ explainer_words.html(\'theme.hide_citations\') }}</button>',
+        "+   {%- endif -%}",
+        "+ {% endset %}",
         "+   {{ toggle }}",
         "+   {{ page.content }}",
         "+ {% else %}",
