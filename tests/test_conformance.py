@@ -105,6 +105,20 @@ OVERRIDES = {
         '-     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">',
         '+     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search">',
     ],
+    "partials/content.html": [
+        "+ {% set toggle %}",
+        "+   {%- if page.meta and page.meta.reading_toggle -%}",
+        '+   <button type="button" class="ex-reading-toggle" data-ex-toggle="citations" aria-pressed="false">{{ '
+        "explainer_words.html('theme.hide_citations') }}</button>",
+        "+   {%- endif -%}",
+        "+ {% endset %}",
+        "+   {{ toggle }}",
+        "+   {{ page.content }}",
+        "+ {% else %}",
+        '+   {% set title, title_end, body = page.content.partition("\\u003c/h1>") %}',
+        "+   {{ title }}{{ title_end }}{{ toggle }}{{ body }}",
+        "- {{ page.content }}",
+    ],
     "partials/nav-item.html": [
         '-           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label" tabindex="{{ tabindex }}">',
         '+           <label class="md-nav__link" for="{{ path }}" id="{{ path }}_label"{% if tabindex %} tabindex="{{ '
