@@ -153,6 +153,22 @@ def phone(browser: Browser, site_url: str) -> Iterator[Reader]:
     reader.context.close()
 
 
+@pytest.fixture(scope="session")
+def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
+    """The narrowest phone a page must fit: 320 CSS px (SC 1.4.10 reflow)."""
+    reader = _reader(
+        browser,
+        site_url,
+        viewport={"width": 320, "height": 700},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        color_scheme="light",
+    )
+    yield reader
+    reader.context.close()
+
+
 def _screenshot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -778,22 +778,6 @@ def test_page_loads_without_errors_or_outside_requests(first_visit: Reader, name
     assert first_visit.errors == [], f"errors in the console: {first_visit.errors}"
 
 
-@pytest.fixture(scope="module")
-def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    """The narrowest phone a page must fit: 320 CSS px (SC 1.4.10 reflow)."""
-    reader = _reader(
-        browser,
-        site_url,
-        viewport={"width": 320, "height": 700},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        color_scheme="light",
-    )
-    yield reader
-    reader.context.close()
-
-
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("name", PAGES)
 def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureRequest, name: str, width: int) -> None:

@@ -37,21 +37,6 @@ CHILDREN = [
 AGES = {"Alec Baldwin": 66, "Hilaria Baldwin": 41, "Ireland Baldwin": 29, **dict(CHILDREN)}
 
 
-@pytest.fixture(scope="module")
-def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
-    reader = _reader(
-        browser,
-        site_url,
-        viewport={"width": 320, "height": 700},
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-        color_scheme="light",
-    )
-    yield reader
-    reader.context.close()
-
-
 def _boxes(page: Page, variant: str) -> list[dict[str, Any]]:
     """Each person in the picture: the name as drawn (lines joined), the age line, the link and where the box is."""
     return page.evaluate(
