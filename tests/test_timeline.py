@@ -129,7 +129,9 @@ DATES = {
     "couple-wedding": ("June 2012", []),
     "rust-shooting": ("2021", []),
     "rust-press-conference": ("2021", []),
-    "tlc-series-teaser-2023": ("2023", []),
+    # "teased their reality show debut in 2023": the year could be the debut's; the announcement in June 2024
+    # makes it the tease's, which is the site's reading, not the article's words.
+    "tlc-series-teaser-2023": ("2023", ["year inferred"]),
     "tlc-series-announced": ("June 2024", []),
     "manslaughter-trial-dismissed": ("2024", ["year inferred"]),
     "civil-lawsuit-filed": ("January 9, 2025", ["year inferred"]),
