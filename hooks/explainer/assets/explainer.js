@@ -115,7 +115,7 @@
     popTitle = document.createElement("p");
     popTitle.className = "ex-pop__title";
     popTitle.id = "ex-pop-title";
-    var close = closeButton("Close");
+    var close = closeButton(t("close_citations"));
     close.addEventListener("click", function () { closePopover(true); });
     head.appendChild(popTitle);
     head.appendChild(close);
