@@ -251,7 +251,7 @@ def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     assert page.evaluate("() => document.activeElement.matches('.ex-pop__close')")
-    expect(page.locator(".ex-pop__close")).to_have_accessible_name("Close")
+    expect(page.locator(".ex-pop__close")).to_have_accessible_name("Close the citations")
     page.keyboard.press("Enter")
     assert _pop_state(page) is None
     assert page.evaluate("() => document.activeElement.id") == chip_id
