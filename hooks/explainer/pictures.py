@@ -21,6 +21,11 @@ TARGET = 24  # the smallest side of any link's hit area at natural size (WCAG 2.
 ADVANCE = 0.56  # a generous average advance of a sans-serif character, in ems
 
 
+def text_width(text: str, size: float) -> float:
+    """How wide `text` is at font `size` px, estimated generously (no font is measured at build time)."""
+    return len(text) * ADVANCE * size
+
+
 @dataclass(frozen=True)
 class Metrics:
     """Sizes of one variant of a picture (wide for desktops, narrow for phones)."""
@@ -42,7 +47,7 @@ class Metrics:
     labels: bool = True  # write "spouse" on the lines (else the legend says which line is which)
 
     def width(self, text: str, small: bool = False) -> float:
-        return len(text) * ADVANCE * (self.small if small else self.font)
+        return text_width(text, self.small if small else self.font)
 
 
 WIDE = Metrics()
@@ -453,7 +458,7 @@ class TimelineMetrics:
     axis_height: float = 38
 
     def text_width(self, text: str, small: bool = False) -> float:
-        return len(text) * ADVANCE * (self.small if small else self.font)
+        return text_width(text, self.small if small else self.font)
 
 
 TIMELINE_WIDE = TimelineMetrics()

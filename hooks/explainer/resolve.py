@@ -162,7 +162,7 @@ def build_index(content: model.Content, report: Report) -> Index:
     index.statement_by_id = {s.id: s for s in index.statements}
     _check_references(index, report, walker.referring)
     _check_rules(index, report, walker.ruled)
-    _check_family(content.people, index, report)
+    _check_family(index, report)
     _check_events(index, report)
     index.disputes = collect_disputes(content.disagreements, index.quotes)
     return index
@@ -331,7 +331,7 @@ def _check_relation(
         )
 
 
-def _check_family(people: list[model.Person], index: Index, report: Report) -> None:
+def _check_family(index: Index, report: Report) -> None:
     """No one is their own ancestor. Partners (spouses, former spouses) stand in one generation and a child
     one below its parents, so a chain of parent-child relations, crossing partners, may not come back."""
     partner_of: dict[str, str] = {}  # union-find over partners: each person's representative
@@ -342,7 +342,7 @@ def _check_family(people: list[model.Person], index: Index, report: Report) -> N
         return person
 
     links: list[tuple[str, str, str, model.Relation]] = []  # (parent, child, holder, relation), in file order
-    for person in people:
+    for person in index.content.people:
         for relation in person.relations:
             other = relation.person
             if other == person.id or other not in index.people:
