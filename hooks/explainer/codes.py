@@ -692,7 +692,10 @@ UNKNOWN_REFERENCE = Code(
     "unknown-reference",
     ERROR,
     Step.RESOLVE,
-    summary="A reference (to a person, source, topic, event, quote, inference or statement) names no such record.",
+    summary=(
+        "A reference (to a person, organization, source, topic, event, quote, inference or statement) names no "
+        "such record."
+    ),
     fix="Check the spelling (the hint suggests the closest id), or add the record.",
     example=Example(
         "content/claims.yaml", CLAIMS.replace("about: [ann, bob]", "about: [ann, bobby]"), line=5, column=18
