@@ -785,6 +785,7 @@ def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureReq
     page = reader.open(PAGES[name])
     expect(page.locator("article h1").first).to_be_visible()
     _screenshot(page, f"{name}-phone" if width == 390 else f"{name}-phone-320")
+    _lay_out_every_block(page)  # so that a block too wide for the phone is found wherever it is on the page
     widths = page.evaluate(
         """() => {
             const root = document.documentElement;
@@ -799,7 +800,59 @@ def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureReq
     assert widths["scroll"] <= widths["client"], widths
 
 
+SKIPPING = ["compare", "reference", "error-codes", "quotes-index"]  # long pages whose lower blocks wait
+
+
+@pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py
+def test_blocks_that_wait_below_the_screen_hold_no_citation_or_contents_heading(phone: Reader, name: str) -> None:
+    # A block that skips its rendering until scrolled near is contained: a citation's popover opening inside it
+    # would be clipped, and a heading of the table of contents inside it would be laid out anyway (Material
+    # measures them). On the long pages some block does wait at first (else the speed-up is gone), and printing
+    # shows every block.
+    page = phone.open(PAGES.get(name, "compare/"), wait_until="networkidle")
+    found = page.evaluate(
+        """() => {
+            const waiting = [...document.querySelectorAll('article *')]
+                .filter(e => getComputedStyle(e).contentVisibility === 'auto');
+            const contents = new Set([...document.querySelectorAll('.md-nav--secondary a.md-nav__link')]
+                .map(a => decodeURIComponent(a.hash.slice(1))).filter(Boolean));
+            const describe = e => e.tagName.toLowerCase() + '.' + String(e.className).split(' ').join('.');
+            return {
+                blocks: waiting.length,
+                skipped: waiting.filter(e => e.firstElementChild
+                    && !e.firstElementChild.checkVisibility({contentVisibilityAuto: true})).length,
+                withChip: waiting.filter(e => e.querySelector('.ex-chip')).map(describe),
+                withHeading: waiting.filter(e => [...e.querySelectorAll('[id]')].some(h => contents.has(h.id)))
+                    .map(describe),
+            };
+        }"""
+    )
+    assert found["withChip"] == [], found
+    assert found["withHeading"] == [], found
+    if name in SKIPPING:
+        assert found["skipped"] > 0, found
+    page.emulate_media(media="print")
+    printed = page.evaluate(
+        """() => [...document.querySelectorAll('article *')]
+            .filter(e => getComputedStyle(e).contentVisibility !== 'visible').length"""
+    )
+    page.emulate_media(media="null")
+    assert printed == 0, "every block prints"
+
+
+def _lay_out_every_block(page: Page) -> None:
+    """Lay out the blocks that wait below the screen until scrolled near (content-visibility: auto in
+    explainer.css), as they are when the reader gets there: a skipped block has no boxes to measure or to
+    hit-test, so checks of sizes and colours would pass over it (or see what is behind it)."""
+    page.evaluate(
+        """() => { for (const e of document.querySelectorAll('article *')) {
+            if (getComputedStyle(e).contentVisibility === 'auto') e.style.contentVisibility = 'visible';
+        } }"""
+    )
+
+
 def _axe(page: Page) -> list[dict[str, Any]]:
+    _lay_out_every_block(page)
     page.add_script_tag(path=str(AXE))
     return page.evaluate(
         """async () => {

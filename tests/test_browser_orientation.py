@@ -278,6 +278,9 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:
     rows = page.locator("#cmp-questions tbody tr")
     assert rows.count() >= 10
     first = rows.first
+    # Rendered text is read where the reader reads it: tables far below the screen are not laid out until
+    # scrolled near (content-visibility), so their innerText is empty until then.
+    first.scroll_into_view_if_needed()
     expect(first.locator("th .ex-compare__answers li")).to_have_count(
         first.locator("th .ex-compare__answers li").count()
     )
