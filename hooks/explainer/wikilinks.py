@@ -93,6 +93,8 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
     # Markdown keeps no source positions, so each candidate is tagged with its number first; the
     # tags sit inside the brackets, where they change nothing about code spans, fences or indents.
     candidates = list(WIKILINK.finditer(source))
+    if not candidates:
+        return  # most pages have none: no need to ask Markdown
     tagged = source
     for number in reversed(range(len(candidates))):
         start = candidates[number].start() + 2
