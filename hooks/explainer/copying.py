@@ -45,9 +45,8 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
         opened_at: int | None = None
         closer = ""
         single = False
-        for mark in _MARK.finditer(
-            text, paragraph.start, paragraph.end
-        ):  # the rest of the text opens and closes nothing
+        # Only the marks: the rest of the text opens and closes nothing.
+        for mark in _MARK.finditer(text, paragraph.start, paragraph.end):
             i, ch = mark.start(), mark.group()
             before = text[i - 1] if i > paragraph.start else " "
             after = text[i + 1] if i + 1 < paragraph.end else " "
