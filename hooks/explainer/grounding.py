@@ -696,7 +696,7 @@ class Grounding:
         content = self.index.content
         if not content.names and not content.organizations:
             return
-        seeds = [fold(seed.text) for seed in self.verified.seeds.values()]
+        seeds = [self.passage(source_id, 0, len(seed.text)).folded for source_id, seed in self.verified.seeds.items()]
         for organization in content.organizations:
             for form, pos in [(organization.name, organization.at("name")), *_aliases_with_pos(organization)]:
                 if seeds and not any(_occurs(fold(form), seed) for seed in seeds):
