@@ -564,7 +564,7 @@ class Grounding:
                 masked[span.start : span.end] = " " * (span.end - span.start)
                 self._check_quotation(text, span, where)
             rest = "".join(masked)
-        found = self.names.find(rest, words) if self.names.may_occur(words) else []
+        found = self.names.find(rest, words)
         mentions = sorted([*found, *text.linked_names], key=lambda m: m.start) if text.linked_names else found
         if mentions:
             masked = list(rest)
