@@ -22,7 +22,6 @@ from .lock import LOCK_FILE, lock_text
 from .model import Content
 from .options import CONFIG_FILE, read_site_address
 from .pipeline import Layout, check
-from .revisions import SideError
 from .schema import json_schema
 from .urls import Urls
 
@@ -243,6 +242,7 @@ def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | N
 def run_check(root: Path, output_format: str, base: str | None = None) -> int:
     verified, diagnostics = check(Layout(root.resolve()))
     if base is not None and not any(d.severity is Severity.ERROR for d in diagnostics):
+        from .revisions import SideError  # reading revisions (git, tar) only for --base
         from .snapshot import load_snapshot
 
         try:
@@ -310,6 +310,7 @@ def _version() -> str:
 def run_diff(args: argparse.Namespace) -> int:
     from .diff import compare  # only this command needs them
     from .diffview import Links, build_view, diff_json, render_view
+    from .revisions import SideError
     from .snapshot import load_snapshot
 
     sides = []

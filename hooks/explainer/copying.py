@@ -32,6 +32,7 @@ COPY_THRESHOLD = 0.20
 
 _DOUBLE = {"“": "”", '"': '"'}
 _SINGLE_CLOSE = "’'"
+_MARK = re.compile("[“”\"‘’']")
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 Shingle = tuple[str, ...]
@@ -44,8 +45,9 @@ def quoted_spans(text: str) -> list[tuple[int, int]]:
         opened_at: int | None = None
         closer = ""
         single = False
-        for i in range(paragraph.start, paragraph.end):
-            ch = text[i]
+        # Only the marks: the rest of the text opens and closes nothing.
+        for mark in _MARK.finditer(text, paragraph.start, paragraph.end):
+            i, ch = mark.start(), mark.group()
             before = text[i - 1] if i > paragraph.start else " "
             after = text[i + 1] if i + 1 < paragraph.end else " "
             if opened_at is None:

@@ -564,7 +564,7 @@ class Grounding:
                 masked[span.start : span.end] = " " * (span.end - span.start)
                 self._check_quotation(text, span, where)
             rest = "".join(masked)
-        found = self.names.find(rest, words) if self.names.may_occur(words) else []
+        found = self.names.find(rest, words)
         mentions = sorted([*found, *text.linked_names], key=lambda m: m.start) if text.linked_names else found
         if mentions:
             masked = list(rest)
@@ -696,7 +696,7 @@ class Grounding:
         content = self.index.content
         if not content.names and not content.organizations:
             return
-        seeds = [fold(seed.text) for seed in self.verified.seeds.values()]
+        seeds = [self.passage(source_id, 0, len(seed.text)).folded for source_id, seed in self.verified.seeds.items()]
         for organization in content.organizations:
             for form, pos in [(organization.name, organization.at("name")), *_aliases_with_pos(organization)]:
                 if seeds and not any(_occurs(fold(form), seed) for seed in seeds):
