@@ -749,9 +749,13 @@ def drive_hook(project: Path, plain: Path) -> Driven:
                 by_template[plan.template] += took
                 slowest.append((file.src_uri, took))
             else:
-                # Hand-written pages: the hook swaps wiki-links for tokens and puts their HTML back after
-                # Markdown; the plain project gets the HTML in its Markdown directly.
-                body = hook.on_page_content(body, page=page, config=config, files=files)
+                # Hand-written pages: MkDocs converts them with the hook's wiki-link syntax among the Markdown
+                # extensions, then the hook adds the page's citation notes; the plain project gets that HTML
+                # as its Markdown (raw HTML passes through).
+                page.markdown = body
+                with timers.timed("handwritten_markdown_s"):
+                    page.render(config, files)
+                body = hook.on_page_content(page.content or "", page=page, config=config, files=files)
             meta = {
                 key: str(value) if isinstance(value, str) else value for key, value in page.meta.items()
             }  # Markup to str; keep mappings such as search
@@ -760,6 +764,8 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         new_dirs = [d for d in config.theme.dirs if d not in theme_dirs_before]
         if new_dirs:
             shutil.copytree(new_dirs[0], plain / "overrides")
+            (plain / "hooks").mkdir(exist_ok=True)
+            (plain / "hooks" / "theme_words.py").write_text(THEME_WORDS_HOOK, encoding="utf-8")
         original = (project / "mkdocs.yml").read_text(encoding="utf-8")
         (plain / "mkdocs.yml").write_text(
             plain_config(original, config, files, plans, bool(new_dirs)), encoding="utf-8"
@@ -774,6 +780,27 @@ def drive_hook(project: Path, plain: Path) -> Driven:
     slowest.sort(key=lambda item: -item[1])
     passages = {source_id: len(views) for source_id, views in site.passages.items()}
     return Driven(len(site.index.statements), pages, steps, dict(by_template), slowest[:3], passages)
+
+
+# The plain build's one hook: the theme override prints the engine's words (set by the hook's on_env), so
+# the plain project gets those words and nothing else of the hook's work. The generated projects use the
+# engine's own English words.
+THEME_WORDS_HOOK = '''"""The plain build's only hook: the words the theme override prints; none of the hook's work."""
+
+from typing import Any
+
+from markupsafe import Markup
+
+from explainer.catalogue import english
+from explainer.jsonld import script_json
+
+
+def on_env(env: Any, config: Any, files: Any) -> Any:
+    words = english()
+    env.globals["explainer_words"] = words
+    env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))
+    return env
+'''
 
 
 def _drop_top_level_keys(text: str, keys: tuple[str, ...]) -> list[str]:
@@ -791,12 +818,14 @@ def _drop_top_level_keys(text: str, keys: tuple[str, ...]) -> list[str]:
 
 
 def plain_config(original: str, config: Any, files: Any, plans: dict[str, PagePlan], override: bool) -> str:
-    """The project's mkdocs.yml without `hooks:`, plus what the hook's on_config added (stylesheets,
-    scripts, theme override) and its not-in-nav pages as `not_in_nav` patterns."""
+    """The project's mkdocs.yml without its hook, plus what the hook's on_config added (stylesheets,
+    scripts, theme override, with THEME_WORDS_HOOK for the override's words) and its not-in-nav pages as
+    `not_in_nav` patterns."""
     kept = _drop_top_level_keys(original, ("hooks", "extra_css", "extra_javascript"))
     if override:
         at = next(i for i, line in enumerate(kept) if re.match(r"^theme\s*:", line))
         kept.insert(at + 1, "  custom_dir: overrides")
+        kept += ["", "hooks:", "  - hooks/theme_words.py"]
     kept += ["", "extra_css:", *(f"  - {css}" for css in config.extra_css)]
     kept += ["extra_javascript:", *(f"  - {script}" for script in config.extra_javascript)]
     hidden = {plan.src_uri for plan in plans.values() if not plan.in_nav}
