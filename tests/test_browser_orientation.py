@@ -279,12 +279,14 @@ def test_the_comparison_shows_each_articles_own_words(desktop: Reader) -> None:
     assert rows.count() >= 10
     first = rows.first
     # Rendered text is read where the reader reads it: tables far below the screen are not laid out until
-    # scrolled near (content-visibility), so their innerText is empty until then.
+    # scrolled near (content-visibility), so their innerText is empty until the browser has drawn them.
     first.scroll_into_view_if_needed()
     expect(first.locator("th .ex-compare__answers li")).to_have_count(
         first.locator("th .ex-compare__answers li").count()
     )
-    letters = first.locator("td .ex-compare__answer").all_inner_texts()
+    answers = first.locator("td .ex-compare__answer")
+    expect(answers.first).to_have_text(re.compile(r"^[A-D]$"), use_inner_text=True)
+    letters = answers.all_inner_texts()
     assert letters and set(letters) <= {"A", "B", "C", "D"}
     # Each cell links to its passage, highlighted in the article.
     words = page.locator("#cmp-facts tbody tr").first.locator("td a.ex-compare__words").first
