@@ -173,6 +173,11 @@
     popExplain.hidden = !copies.length;
     popBody.replaceChildren(list.cloneNode(true));
     chip.after(pop);  // right after its chip, so that Tab goes from the chip into the popover and on
+    // A block that waits below the screen until scrolled near (content-visibility, explainer.css) contains
+    // what is inside it, which would clip the popover: the block it opens in is drawn in full from now on.
+    for (var block = chip.parentElement; block; block = block.parentElement) {
+      if (getComputedStyle(block).contentVisibility === "auto") block.classList.add("ex-drawn");
+    }
     pop.hidden = false;
     chip.setAttribute("aria-expanded", "true");
     placePopover(chip);
