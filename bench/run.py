@@ -789,16 +789,12 @@ THEME_WORDS_HOOK = '''"""The plain build's only hook: the words the theme overri
 
 from typing import Any
 
-from markupsafe import Markup
-
 from explainer.catalogue import english
-from explainer.jsonld import script_json
+from explainer.publish import theme_globals
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
-    words = english()
-    env.globals["explainer_words"] = words
-    env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))
+    env.globals.update(theme_globals(english()))
     return env
 '''
 

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from jinja2 import Environment
-from markupsafe import Markup, escape
+from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.livereload import LiveReloadServer
@@ -33,11 +33,11 @@ from explainer import assets
 from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, anchor_ids, outline
-from explainer.jsonld import Publication, script_json
+from explainer.jsonld import Publication
 from explainer.measure import format_measures
 from explainer.options import read_options
 from explainer.pipeline import Layout, check_or_raise
-from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem
+from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
 from explainer.render import PagePlan, Renderer, WikiResolver
 from explainer.timestamps import content_time
 from explainer.urls import Urls
@@ -216,9 +216,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
-    words = _state.current().renderer.site.words
-    env.globals["explainer_words"] = words
-    env.globals["explainer_script_words"] = Markup(script_json(words.script_words()))  # safe inside <script>
+    env.globals.update(theme_globals(_state.current().renderer.site.words))
     return env
 
 

@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 from markupsafe import Markup, escape
 
 from . import assets
+from .catalogue import Words
 from .export import export_json
 from .feed import corrections_feed
 from .jsonld import SEEDS_DIR, Publication, annotations_json, handwritten_page_data, page_data, script_json
@@ -76,3 +77,9 @@ def page_meta(site: SiteModel, plan: PagePlan, pub: Publication) -> dict[str, An
 def handwritten_page_jsonld(pub: Publication, url: str, title: str, description: str, *, is_home: bool) -> Markup:
     """The JSON-LD script body for a hand-written page or the 404 page."""
     return Markup(script_json(handwritten_page_data(pub, url, title, description, is_home=is_home)))
+
+
+def theme_globals(words: Words) -> dict[str, Any]:
+    """What the theme override's templates read besides the page: the site's words, and those of the script as
+    JSON that is safe inside <script>."""
+    return {"explainer_words": words, "explainer_script_words": Markup(script_json(words.script_words()))}
