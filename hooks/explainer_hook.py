@@ -148,7 +148,19 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.append(generated)
     for path, content in extra_files(build.renderer.site, build.publication):
         files.append(File.generated(config, path, content=content))
+    _replace_palette_stylesheet(files, config)
     return files
+
+
+def _replace_palette_stylesheet(files: Files, config: MkDocsConfig) -> None:
+    # See assets.palette_stylesheet: the theme's own file, published with its switching rule rekeyed.
+    for theme_file in [f for f in files if assets.PALETTE_STYLESHEET.fullmatch(f.src_uri)]:
+        try:
+            css = assets.palette_stylesheet(Path(theme_file.abs_src_path or "").read_text(encoding="utf-8"))
+        except ValueError as error:
+            raise PluginError(f"{theme_file.abs_src_path}: {error}") from error
+        files.remove(theme_file)
+        files.append(File.generated(config, theme_file.src_uri, content=css))
 
 
 def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:

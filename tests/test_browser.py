@@ -895,6 +895,36 @@ def _axe(page: Page) -> list[dict[str, Any]]:
     )
 
 
+def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_start(first_visit: Reader) -> None:
+    page = first_visit.open(PAGES["person"], wait_until="networkidle")
+    # Material's script sets and removes its switching attribute on every page load; no rule keys on it any
+    # more, so that costs no restyle of the page (see explainer/assets.py).
+    rules = page.evaluate(
+        """() => [...document.styleSheets].flatMap(sheet => [...sheet.cssRules].map(rule => rule.cssText))
+            .filter(text => text.includes('color-switching'))"""
+    )
+    assert rules and all("data-md-color-switching" not in rule for rule in rules), rules
+    during, after = page.evaluate(
+        """async () => {
+            const link = document.querySelector('article a.ex-chip') || document.querySelector('article a');
+            const before = getComputedStyle(link).transitionDuration;
+            const toggle = [...document.querySelectorAll('[data-md-component=palette] label')]
+                .find(label => !label.hidden && label.offsetParent !== null);
+            toggle.click();
+            const during = [before, document.body.getAttribute('data-md-color-scheme'),
+                            getComputedStyle(link).transitionDuration];
+            await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(
+                () => requestAnimationFrame(done))));
+            return [during, [document.body.hasAttribute('data-ex-color-switching'),
+                             getComputedStyle(link).transitionDuration]];
+        }"""
+    )
+    before, scheme, switching_duration = during
+    assert scheme == "slate"
+    assert before not in ("", "0s") and switching_duration == "0s", during
+    assert after == [False, before], after
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", PAGES)
 def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Reader, name: str, scheme: str) -> None:

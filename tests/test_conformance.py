@@ -28,6 +28,7 @@ import material
 import pytest
 
 from conftest import MKDOCS, ROOT, make_project
+from explainer import assets
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 MATERIAL_TEMPLATES = Path(material.__file__).parent / "templates"
@@ -184,6 +185,24 @@ def test_theme_overrides_differ_from_material_only_where_documented() -> None:
             if line[:1] in "+-"
         ]
         assert changed == expected, name
+
+
+def test_the_palette_stylesheet_is_materials_with_only_its_switching_rule_rekeyed() -> None:
+    (theirs_path,) = (MATERIAL_TEMPLATES / "assets" / "stylesheets").glob("palette.*.min.css")
+    theirs = theirs_path.read_text(encoding="utf-8")
+    ours = assets.palette_stylesheet(theirs)
+    changed = {(a, b) for a, b in zip(theirs.split("["), ours.split("["), strict=True) if a != b}
+    assert changed == {
+        ("data-md-color-switching] *,", "data-ex-color-switching] *,"),
+        ("data-md-color-switching] :after,", "data-ex-color-switching] :after,"),
+        (
+            "data-md-color-switching] :before{transition-duration:0s!important}}",
+            "data-ex-color-switching] :before{transition-duration:0s!important}}",
+        ),
+    }
+    assert len(ours) == len(theirs)  # the source map beside it stays exact
+    with pytest.raises(ValueError, match="palette stylesheet no longer has its rule"):
+        assets.palette_stylesheet(theirs.replace("data-md-color-switching", "data-md-switching"))
 
 
 # --- forms and controls (pa11y / HTML_CodeSniffer H32.2, F68) ---------------------------------------------------

@@ -524,6 +524,23 @@
   }
   closeRestoredToggles();
 
+  // The published palette stylesheet turns transitions off while <body> has data-ex-color-switching (see
+  // assets.py: Material's own attribute is also set on every page load, and restyled every element). Set
+  // it while the reader switches colours, or the system does, for the frame that draws the new colours.
+  function switchingColours() {
+    document.body.setAttribute("data-ex-color-switching", "");
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () { document.body.removeAttribute("data-ex-color-switching"); });
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target && event.target.name === "__palette") switchingColours();
+  }, true);
+  if (window.matchMedia) {
+    var scheme = window.matchMedia("(prefers-color-scheme: light)");
+    if (scheme.addEventListener) scheme.addEventListener("change", switchingColours);
+  }
+
   // The search form's submit button (theme/partials/search.html) does what Enter in the field does:
   // go to the best result, if there is one.
   document.addEventListener("submit", function (event) {
