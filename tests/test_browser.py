@@ -895,6 +895,28 @@ def _axe(page: Page) -> list[dict[str, Any]]:
     )
 
 
+@pytest.mark.parametrize("name", PAGES)
+def test_the_explainer_sets_no_class_on_the_page_root_once_it_is_drawn(first_visit: Reader, name: str) -> None:
+    # Material's `table:not([class])` rules make a class change on <html> or <body> restyle every element of
+    # the page; what the explainer needs there is set by the head script, before the body exists.
+    first_visit.page.add_init_script(
+        """new MutationObserver(records => {
+            window.__exRootClasses = window.__exRootClasses || [];
+            for (const r of records) {
+                const before = new Set((r.oldValue || '').split(/\\s+/));
+                for (const c of r.target.classList) if (c.startsWith('ex-') && !before.has(c) && document.body)
+                    window.__exRootClasses.push(r.target.tagName + '.' + c);
+            }
+        }).observe(document, {attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true});"""
+    )
+    page = first_visit.open(PAGES[name], wait_until="networkidle")
+    added = page.evaluate(
+        "() => (window.__exRootClasses || []).filter(c => c.startsWith('HTML.') || c.startsWith('BODY.'))"
+    )
+    assert page.evaluate("document.documentElement.classList.contains('ex-js')")
+    assert added == [], f"classes the explainer set on the page's root after the head: {added}"
+
+
 def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_start(first_visit: Reader) -> None:
     page = first_visit.open(PAGES["person"], wait_until="networkidle")
     # Material's script sets and removes its switching attribute on every page load; no rule keys on it any

@@ -313,8 +313,8 @@
 
   function articlePage(text) {
     var reader = text.parentElement;
-    var highlights = typeof CSS !== "undefined" && CSS.highlights && typeof Highlight === "function";
-    if (highlights) root.classList.add("ex-has-highlights");
+    // Decided in the page head (theme/main.html), before anything is drawn.
+    var highlights = root.classList.contains("ex-has-highlights");
     // Text nodes with their offsets: the text content of .ex-source-text is the article, character for character.
     var nodes = [], starts = [], length = 0;
     var walker = document.createTreeWalker(text, NodeFilter.SHOW_TEXT);
