@@ -800,7 +800,7 @@ def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureReq
     assert widths["scroll"] <= widths["client"], widths
 
 
-SKIPPING = ["compare", "reference", "error-codes", "quotes-index", "person"]  # long pages whose lower blocks wait
+SKIPPING = ["compare", "reference", "error-codes", "quotes-index", "person", "source"]  # long pages whose lower blocks wait
 
 
 @pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py
