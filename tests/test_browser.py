@@ -191,6 +191,33 @@ def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(d
     assert _viewport_check(page, f'[id="{statement_id}"]')["visible"], "back where the reader was"
 
 
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_back_from_the_article_puts_a_chip_far_down_back_where_it_was(
+    request: pytest.FixtureRequest, size: str
+) -> None:
+    # The page is loaded anew on Back (this browser keeps no page in memory) and the browser restores the scroll
+    # offset; the lists above the chip wait until scrolled near, so without help the chip would stand elsewhere.
+    reader: Reader = request.getfixturevalue(size)
+    page = reader.open(HILARIA, wait_until="networkidle")
+    chip = page.locator("a.ex-chip").last
+    chip.scroll_into_view_if_needed()
+    chip.click()
+    expect(page.locator("#ex-pop")).to_be_visible()
+    top = chip.evaluate("c => c.getBoundingClientRect().top")
+    chip_id = chip.evaluate("c => c.id")
+    page.locator("#ex-pop ol > li a").first.click()
+    page.wait_for_url(re.compile(r".*/sources/.*"))
+    page.go_back(wait_until="load")
+    page.wait_for_function(f"document.activeElement && document.activeElement.id === {chip_id!r}")
+    after = page.evaluate(
+        """(id) => ({top: document.getElementById(id).getBoundingClientRect().top, height: innerHeight,
+                    type: performance.getEntriesByType('navigation')[0].type})""",
+        chip_id,
+    )
+    assert after["type"] == "back_forward"
+    assert abs(after["top"] - top) <= 2, f"the chip was at {top} px from the top, and is at {after}"
+
+
 def test_a_chip_opens_on_hover_with_no_gap_and_stays_while_hovered(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
     chip = page.locator(CHIP).nth(3)
@@ -800,7 +827,14 @@ def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureReq
     assert widths["scroll"] <= widths["client"], widths
 
 
-SKIPPING = ["compare", "reference", "error-codes", "quotes-index", "person", "source"]  # long pages whose lower blocks wait
+SKIPPING = [
+    "compare",
+    "reference",
+    "error-codes",
+    "quotes-index",
+    "person",
+    "source",
+]  # long pages whose lower blocks wait
 
 
 @pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py

@@ -220,6 +220,7 @@
         return;
       }
       if (current && !pop.contains(event.target)) closePopover(false);  // a click outside
+      else if (current && closest(event.target, "a[href]")) rememberReturn(current);  // off to the article
     });
     document.addEventListener("keydown", function (event) {
       var chip = closest(event.target, "a.ex-chip[aria-controls]");
@@ -258,7 +259,42 @@
     });
     window.addEventListener("resize", function () { if (current) placePopover(current); });
     // Back from the article (the page restored as it was left): close the popover, focus on its chip.
-    window.addEventListener("pageshow", function (event) { if (event.persisted && current) closePopover(true); });
+    window.addEventListener("pageshow", function (event) {
+      if (event.persisted && current) closePopover(true);
+      if (event.persisted) forgetReturn();
+    });
+    // Back from the article to a page loaded anew: the browser restores the scroll offset, but blocks above
+    // that waited (content-visibility) have their real heights only once drawn, so the chip the reader left
+    // from may stand elsewhere. Put it back where it was on the screen, and the focus on it.
+    var RETURN = "explainer.return";  // which chip the reader followed into an article, for this tab only
+    var back = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    var left = back && back.type === "back_forward" ? readReturn() : null;
+    if (left) {
+      forgetReturn();
+      window.addEventListener("load", function () {
+        var chip = document.getElementById(left.chip);
+        if (!chip) return;
+        var settle = function (times) {
+          window.scrollBy(0, chip.getBoundingClientRect().top - left.top);
+          if (times > 1) requestAnimationFrame(function () { settle(times - 1); });
+          else chip.focus({ preventScroll: true });
+        };
+        requestAnimationFrame(function () { settle(3); });
+      });
+    }
+  }
+  function rememberReturn(chip) {
+    var left = { page: location.pathname, chip: chip.id, top: chip.getBoundingClientRect().top };
+    try { window.sessionStorage.setItem(RETURN, JSON.stringify(left)); } catch (e) { /* storage refused */ }
+  }
+  function readReturn() {
+    try {
+      var left = JSON.parse(window.sessionStorage.getItem(RETURN) || "null");
+      return left && left.page === location.pathname && left.chip ? left : null;
+    } catch (e) { return null; }
+  }
+  function forgetReturn() {
+    try { window.sessionStorage.removeItem(RETURN); } catch (e) { /* storage refused */ }
   }
 
   // ---- reading toggles --------------------------------------------------------------------------------------------
