@@ -220,7 +220,7 @@
         return;
       }
       if (current && !pop.contains(event.target)) closePopover(false);  // a click outside
-      else if (current && closest(event.target, "a[href]")) rememberReturn(current);  // off to the article
+      else if (current && closest(event.target, "a[href]")) rememberReturn(current);  // off to the article, say
     });
     document.addEventListener("keydown", function (event) {
       var chip = closest(event.target, "a.ex-chip[aria-controls]");
@@ -273,7 +273,7 @@
       forgetReturn();
       window.addEventListener("load", function () {
         var chip = document.getElementById(left.chip);
-        if (!chip) return;
+        if (!chip || !chip.getClientRects().length) return;  // gone, or in a section now collapsed
         var settle = function (times) {
           window.scrollBy(0, chip.getBoundingClientRect().top - left.top);
           if (times > 1) requestAnimationFrame(function () { settle(times - 1); });
