@@ -30,11 +30,15 @@
     });
   }
 
-  function stored(key) {
-    try { return window.localStorage.getItem(key); } catch (e) { return null; }
+  // The reader's choices last (localStorage); what one tab needs only, for that tab (area "sessionStorage").
+  function stored(key, area) {
+    try { return window[area || "localStorage"].getItem(key); } catch (e) { return null; }
   }
-  function store(key, value) {
-    try { if (value === null) window.localStorage.removeItem(key); else window.localStorage.setItem(key, value); } catch (e) { /* private mode */ }
+  function store(key, value, area) {
+    try {
+      var storage = window[area || "localStorage"];
+      if (value === null) storage.removeItem(key); else storage.setItem(key, value);
+    } catch (e) { /* private mode */ }
   }
   function closest(node, selector) {
     return node && node.nodeType === 1 ? node.closest(selector) : node && node.parentElement ? node.parentElement.closest(selector) : null;
@@ -285,17 +289,15 @@
   }
   function rememberReturn(chip) {
     var left = { page: location.pathname, chip: chip.id, top: chip.getBoundingClientRect().top };
-    try { window.sessionStorage.setItem(RETURN, JSON.stringify(left)); } catch (e) { /* storage refused */ }
+    store(RETURN, JSON.stringify(left), "sessionStorage");
   }
   function readReturn() {
     try {
-      var left = JSON.parse(window.sessionStorage.getItem(RETURN) || "null");
+      var left = JSON.parse(stored(RETURN, "sessionStorage") || "null");
       return left && left.page === location.pathname && left.chip ? left : null;
-    } catch (e) { return null; }
+    } catch (e) { return null; }  // not ours
   }
-  function forgetReturn() {
-    try { window.sessionStorage.removeItem(RETURN); } catch (e) { /* storage refused */ }
-  }
+  function forgetReturn() { store(RETURN, null, "sessionStorage"); }
 
   // ---- reading toggles --------------------------------------------------------------------------------------------
   var toggles = {
