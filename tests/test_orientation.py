@@ -193,6 +193,18 @@ def test_search_finds_each_claim_once_on_its_topic_page(built_site: Path) -> Non
     assert not [d["location"] for d in docs if d["location"].startswith("benchmarks/")]
 
 
+def test_search_finds_a_corrected_statement_on_its_page_and_the_correction_by_its_reasons(built_site: Path) -> None:
+    """The corrections page lists the full text of every statement it corrects: those lists are left out of
+    search (each statement is indexed where it is shown), while what was wrong, what it says now and why
+    stay searchable on the corrections page."""
+    docs = _index(built_site)["docs"]
+    statement = "At the red-carpet interview, with the first episode having aired"
+    found = {d["location"].split("#")[0] for d in docs if statement in d["text"]}
+    assert "claims/the-baldwins/" in found and "corrections/" not in found
+    reason = "which takes one for granted"
+    assert {d["location"].split("#")[0] for d in docs if reason in d["text"]} == {"corrections/"}
+
+
 def test_search_titles_tell_quote_pages_apart_and_disagreements_rank_first(built_site: Path) -> None:
     docs = _index(built_site)["docs"]
     quote_pages = [d for d in docs if re.fullmatch(r"quotes/[a-z0-9-]+/", d["location"])]
