@@ -553,7 +553,11 @@ def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     entry = body[
         body.index('id="second-meeting-day"') : body.index("</section>", body.index('id="second-meeting-day"'))
     ]
-    assert '<h2 id="sec-c-second-meeting-day"><time datetime="2026-11-30">30 November 2026</time>' in entry
+    # A heading for each day, and under it each entry headed by the statement it corrects, as in the feed.
+    day = '<h2 id="sec-day-2026-11-30"><time datetime="2026-11-30">30 November 2026</time> '
+    day += '<span class="ex-count">(1)</span>'
+    assert body.index('id="hello-speaker"') < body.index(day) < body.index('id="second-meeting-day"')
+    assert '<h3 id="sec-c-second-meeting-day">Ann and Bob meet again <a class="ex-copylink"' in entry
     assert '<a href="../timeline/#second-meeting">Ann and Bob meet again: They meet a second time.</a>' in entry
     assert "<dt>What was wrong</dt><dd>The timeline dated the second meeting March 3, 2024.</dd>" in entry
     assert "<dt>What it says now</dt><dd>It dates it March 4, 2024.</dd>" in entry

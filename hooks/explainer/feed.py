@@ -40,25 +40,8 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: st
     return element
 
 
-def _plain(site: SiteModel, text: str) -> str:
-    """Editor text as readers see it: one line, source ids replaced by the sources' names."""
-    return " ".join("".join(part for part, _ in site.prose_parts(text)).split())
-
-
-def _statement(site: SiteModel, statement_id: str) -> str:
-    # An event is best named by its title; other statements by what they say.
-    return _plain(
-        site,
-        site.label(statement_id)
-        if site.index.records[statement_id][0] == "event"
-        else site.statement_text(statement_id),
-    )
-
-
 def _entry_title(site: SiteModel, correction: model.Correction) -> str:
-    first = _statement(site, correction.statements[0])
-    first = first if len(first) <= 90 else first[:89].rstrip() + "…"
-    more = len(correction.statements) - 1
+    first, more = site.correction_subject(correction)
     words = site.words
     return (
         words.text("feed.entry_title_more", more, first=first) if more else words.text("feed.entry_title", first=first)
@@ -94,15 +77,15 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
                 rel="related",
                 type="text/html",
                 href=absolute(site_url, site.url_of[statement_id]),
-                title=_statement(site, statement_id)[:200],
+                title=site.statement_subject(statement_id)[:200],
             )
-        _sub(entry, "summary", _plain(site, correction.now))
+        _sub(entry, "summary", site.plain(correction.now))
         body = words.text(
             "feed.entry",
             date=long_date(correction.date, words),
-            wrong=_plain(site, correction.wrong),
-            now=_plain(site, correction.now),
-            why=_plain(site, correction.why),
+            wrong=site.plain(correction.wrong),
+            now=site.plain(correction.now),
+            why=site.plain(correction.why),
         )
         _sub(entry, "content", body, type="text")
     xml: bytes = ET.tostring(feed, encoding="utf-8", xml_declaration=True)
