@@ -11,7 +11,7 @@ import datetime
 import uuid
 from xml.etree import ElementTree as ET
 
-from . import model, urls
+from . import urls
 from .corrections import long_date, newest_first
 from .jsonld import absolute
 from .render import SiteModel
@@ -40,14 +40,6 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: st
     return element
 
 
-def _entry_title(site: SiteModel, correction: model.Correction) -> str:
-    first, more = site.correction_subject(correction)
-    words = site.words
-    return (
-        words.text("feed.entry_title_more", more, first=first) if more else words.text("feed.entry_title", first=first)
-    )
-
-
 def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
     corrections = newest_first(site.index.content.corrections)
     page = absolute(site_url, site.urls.page_url(urls.CORRECTIONS))
@@ -66,7 +58,7 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
     for correction in corrections:
         entry = _sub(feed, "entry")
         _sub(entry, "id", entry_id(site_url, site_name, correction.id))
-        _sub(entry, "title", _entry_title(site, correction))
+        _sub(entry, "title", words.text("feed.entry_title", title=site.correction_title(correction)))
         _sub(entry, "published", _timestamp(correction.date))
         _sub(entry, "updated", _timestamp(correction.date))
         _sub(entry, "link", rel="alternate", type="text/html", href=f"{page}#{correction.id}")

@@ -424,21 +424,30 @@ class SiteModel:
         located = self.verified.located.get(quote_id, ())
         return located[0].exact if located else quote_id
 
+    def prose_text(self, text: str) -> str:
+        """Editor text as readers see it, without its markup: source ids replaced by the sources' names."""
+        return "".join(part for part, _ in self.prose_parts(text))
+
     def plain(self, text: str) -> str:
-        """Editor text as readers see it, as plain text on one line: source ids replaced by the sources' names."""
-        return " ".join("".join(part for part, _ in self.prose_parts(text)).split())
+        """Editor text as readers see it, as plain text on one line."""
+        return " ".join(self.prose_text(text).split())
 
     def statement_subject(self, statement_id: str) -> str:
         """A statement named in one line of plain text: an event by its title, others by what they say."""
         statement = self.index.statement_by_id[statement_id]
         return self.plain(self.label(statement_id) if statement.kind == "event" else self.statement_text(statement_id))
 
-    def correction_subject(self, correction: model.Correction) -> tuple[str, int]:
-        """What names a correction in a heading or a feed entry's title: its first statement (cut at 90
-        characters), and how many more statements it corrects."""
+    def correction_title(self, correction: model.Correction) -> str:
+        """What names a correction, as its heading and in its feed entry's title: its first statement (cut at
+        90 characters), and how many more statements it corrects."""
         first = self.statement_subject(correction.statements[0])
         first = first if len(first) <= 90 else first[:89].rstrip() + "…"
-        return first, len(correction.statements) - 1
+        more = len(correction.statements) - 1
+        return (
+            self.words.text("corrections.entry_title_more", more, first=first)
+            if more
+            else self.words.text("corrections.entry_title", first=first)
+        )
 
     def statement_text(self, statement_id: str) -> str:
         """Plain-text rendering of what a statement says, for the export and for previews."""
@@ -624,7 +633,7 @@ class Renderer:
         self.env.filters["ticks"] = _ticks
         self.env.filters["prose"] = _prose
         self.env.filters["clip"] = _clip
-        self.env.filters["plain"] = lambda text: "".join(part for part, _ in self.site.prose_parts(text))
+        self.env.filters["plain"] = self.site.prose_text
 
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
