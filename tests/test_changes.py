@@ -15,7 +15,9 @@ import shutil
 import subprocess
 import sys
 import textwrap
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 from xml.etree import ElementTree as ET
 
 import pytest
@@ -50,6 +52,7 @@ FIRST = {
         topics:
           - id: general
             title: General
+            summary: What happens.
         """,
     "people.yaml": """\
         people:
@@ -57,6 +60,7 @@ FIRST = {
             name: Ann Example
           - id: bob
             name: Bob Example
+            summary: Someone who was there.
             facts:
               - id: bob-age
                 text: Reported as 40.
@@ -123,13 +127,17 @@ FIRST = {
         """,
 }
 
-# The second revision: what a pull request would change.
+# The second revision: what a pull request would change (also the words of records that are not statements: a
+# person's and a topic's summary, a disagreement's question).
 SECOND = {
     **FIRST,
-    "people.yaml": FIRST["people.yaml"].replace(
+    "sources.yaml": FIRST["sources.yaml"].replace("summary: What happens.", "summary: What happens, and who says so."),
+    "people.yaml": FIRST["people.yaml"]
+    .replace(
         "quote: Bob Example, 40,\n                  - source: other",
         "quote: Bob Example, 40, replied\n                  - source: other",
-    ),
+    )
+    .replace("summary: Someone who was there.", "summary: Someone who replied."),
     "claims.yaml": """\
         claims:
           - id: ann-greets
@@ -150,9 +158,9 @@ SECOND = {
         """,
     "events.yaml": FIRST["events.yaml"].replace("day: {value: 3,", "day: {value: 4,"),
     "quotes.yaml": FIRST["quotes.yaml"].replace("person: ann}", "person: bob}"),
-    "disagreements.yaml": FIRST["disagreements.yaml"].replace(
-        "text: It lasted an hour.", "text: It lasted about an hour, says another witness."
-    ),
+    "disagreements.yaml": FIRST["disagreements.yaml"]
+    .replace("text: It lasted an hour.", "text: It lasted about an hour, says another witness.")
+    .replace("question: How long was the meeting?", "question: How long did the meeting last?"),
     "corrections.yaml": """\
         corrections:
           - id: second-meeting-day
@@ -161,6 +169,12 @@ SECOND = {
             wrong: The timeline dated the second meeting March 3, 2024.
             now: It dates it March 4, 2024.
             why: The article says they met again "on March 4"; <b>3</b> was a typing slip & nothing else.
+          - id: bob-and-topic-words
+            date: "2026-12-01"
+            statements: [bob, general, meeting-length]
+            wrong: Bob's summary said he was there; the topic's summary left out who says so.
+            now: Bob's summary says he replied; the topic's names who says so; the question asks how long it lasted.
+            why: Read against tiny.
           - id: hello-speaker
             date: "2026-12-01"
             statements: [hello-hello]
@@ -269,7 +283,7 @@ def test_markdown_diff_shows_every_kind_of_change(repo: tuple[Path, str, str]) -
     assert "  - date day: <del>3</del> → <ins>4</ins>\n" in md
     assert "  - speaker person: `ann` \\(Ann Example\\) → `bob` \\(Bob Example\\)\n" in md
     assert "- answer in a disagreement `meeting-hour`: It lasted about an hour, says another witness\\.\n" in md
-    assert "  - in: How long was the meeting?\n" in md
+    assert "  - in: How long did the meeting last?\n" in md
     assert "  - text: It lasted <ins>about </ins>an hour<ins>, says another witness</ins>\\.\n" in md
     # Added and removed statements; the corrections recorded alongside.
     assert "#### Added\n\n- claim `bob-replies`: Bob replies\\.\n" in md
@@ -426,7 +440,7 @@ def test_check_base_warns_for_corrections_missing_and_claimed(repo: tuple[Path, 
         f"{label} (text reworded, citations changed) and no new corrections entry records it",
         f"content/disagreements.yaml:10:9: warning EX701 uncorrected-change: published statement 'meeting-hour' "
         f"changed since {label} (text reworded) and no new corrections entry records it",
-        f"content/people.yaml:7:9: warning EX701 uncorrected-change: published statement 'bob-age' changed since "
+        f"content/people.yaml:8:9: warning EX701 uncorrected-change: published statement 'bob-age' changed since "
         f"{label} (citations changed) and no new corrections entry records it",
     ]
     assert "3 warnings" in result.stderr
@@ -437,12 +451,15 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     work = tmp_path / "work"
     shutil.copytree(path, work)
     text = (work / "content" / "corrections.yaml").read_text(encoding="utf-8")
-    # Drop an entry of the base, and claim corrections of a statement that did not change and of one that is new.
+    # Drop an entry of the base, and claim corrections of a statement that did not change, of one that is new and of
+    # a person whose words did not change; change a topic's summary without an entry.
     text = (
         text[: text.index("  - id: hello-speaker")]
-        + "  - id: bogus\n    date: 2026-12-02\n    statements: [ann-greets, ann-waves]\n    wrong: x\n    "
+        + "  - id: bogus\n    date: 2026-12-02\n    statements: [ann-greets, ann-waves, ann]\n    wrong: x\n    "
         "now: y\n    why: z\n"
     )
+    sources = (work / "content" / "sources.yaml").read_text(encoding="utf-8")
+    (work / "content" / "sources.yaml").write_text(sources.replace("who says so.", "who says it."), encoding="utf-8")
     (work / "content" / "corrections.yaml").write_text(text, encoding="utf-8")
     with (work / "content" / "claims.yaml").open("a", encoding="utf-8") as claims:
         claims.write(
@@ -457,13 +474,20 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
         f"::warning file=content/corrections.yaml,line=1,col=1,title=EX704 correction-removed::corrections entry "
         f"'hello-speaker' of {label} is gone: the log keeps every correction once published"
         " (hint: restore the entry; correct its wording if needed, but do not remove it)",
-        f"::warning file=content/corrections.yaml,line=10,col=18,title=EX703 correction-without-change::correction "
+        f"::warning file=content/corrections.yaml,line=16,col=18,title=EX703 correction-without-change::correction "
         f"'bogus' names 'ann-greets', {unchanged} {label}"
         " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
-        f"::warning file=content/corrections.yaml,line=10,col=30,title=EX702 correction-of-new-statement::correction "
+        f"::warning file=content/corrections.yaml,line=16,col=30,title=EX702 correction-of-new-statement::correction "
         f"'bogus' names 'ann-waves', "
         f"which is new since {label}: only a published statement can be corrected"
         " (hint: remove it from the entry's statements)",
+        f"::warning file=content/corrections.yaml,line=16,col=41,title=EX703 correction-without-change::correction "
+        f"'bogus' names 'ann', but its words are unchanged since {label}"
+        " (hint: record the correction together with the change it describes, or remove the statement from the entry)",
+        f"::warning file=content/sources.yaml,line=11,col=5,title=EX701 uncorrected-change::published topic 'general' "
+        f"changed since {label} (summary reworded) and no new corrections entry records it (hint: if it corrects a "
+        "mistake a reader may have relied on, add an entry to content/corrections.yaml (date, statements, wrong, now, "
+        "why); a typo or style fix needs none)",
     ]
 
 
@@ -494,12 +518,13 @@ def test_check_base_with_an_unknown_revision_is_a_usage_error(repo: tuple[Path, 
         ),
         (
             "date: 2026-11-30\n    statements: [ann-greet]",
-            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown statement 'ann-greet'\n    hint: "
-            "did you mean 'ann-greets'?",
+            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown published record 'ann-greet'\n"
+            "    hint: did you mean 'ann-greets'?",
         ),
-        (
-            "date: 2026-11-30\n    statements: [ann]",
-            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown statement 'ann'",
+        (  # the log is not corrected: an entry names no entry, and the hint says what the id is
+            "date: 2026-11-30\n    statements: [fix]",
+            "content/corrections.yaml:4:18: error EX303 unknown-reference: unknown published record 'fix'\n    hint: "
+            "'fix' is a correction; a published record is expected here",
         ),
         (
             "date: 2026-11-30\n    statements: []",
@@ -590,9 +615,75 @@ def test_each_corrected_statement_says_so_where_it_is_shown(built: Path, page: s
     assert f">{date}</time></a>" in html
 
 
+@pytest.mark.parametrize(
+    ("page", "words"),
+    [
+        ("people/bob/index.html", '<p class="ex-summary">Someone who replied.'),
+        ("people/index.html", "Someone who replied."),
+        ("claims/general/index.html", "<p>What happens, and who says so."),
+        ("claims/index.html", "<p>What happens, and who says so."),
+        (
+            "disagreements/index.html",
+            'How long did the meeting last? <a class="ex-copylink" href="#meeting-length" '
+            'aria-label="Link to this disagreement" title="Link to this disagreement"></a></h2>\n  <p class="ex-note">',
+        ),
+    ],
+)
+def test_a_corrected_record_that_is_not_a_statement_says_so_after_its_words(built: Path, page: str, words: str) -> None:
+    """A person's or a topic's summary, a disagreement's question: the note follows the words it corrects."""
+    html = (built / page).read_text(encoding="utf-8")
+    note = f'<a class="ex-corrected" href="{"../" * page.count("/")}corrections/#bob-and-topic-words">Corrected on '
+    assert words + (" " if words.endswith(".") else "") + note in html
+
+
+class _NotesIn(HTMLParser):
+    """For each "Corrected on" note of a page, the ids of the elements it is inside."""
+
+    VOID: ClassVar[set[str]] = {"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.open: list[str | None] = []
+        self.notes: list[tuple[str, set[str]]] = []  # (entry id, ids around it)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag == "a" and values.get("class") == "ex-corrected":
+            self.notes.append(((values.get("href") or "").rpartition("#")[2], {i for i in self.open if i}))
+        if tag not in self.VOID:
+            self.open.append(values.get("id"))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag not in self.VOID and self.open:
+            self.open.pop()
+
+
+def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path) -> None:
+    """Each record named by an entry of the real corrections log (statements, people, topics, transcripts,
+    transcript lines) carries a note linking the entry on its own page, inside its own element if it has one."""
+    from explainer.pipeline import Layout, check
+    from explainer.render import SiteModel
+    from explainer.urls import Urls
+
+    verified, _ = check(Layout(ROOT))
+    site = SiteModel(verified, Urls())
+    kinds = set()
+    for correction in verified.index.content.corrections:
+        for record_id in correction.statements:
+            path, _, anchor = site.url_of[record_id].partition("#")
+            parser = _NotesIn()
+            parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
+            around = [ids for entry, ids in parser.notes if entry == correction.id]
+            assert around, f"{record_id}: no note of {correction.id} on {path}"
+            assert not anchor or any(anchor in ids for ids in around), f"{record_id}: the note is not inside #{anchor}"
+            kinds.add(site.kind(record_id))
+    assert {"person", "topic", "transcript", "transcript-line", "claim", "quote", "event"} <= kinds
+
+
 def test_uncorrected_statements_carry_no_note(built: Path) -> None:
     html = (built / "claims" / "general" / "index.html").read_text(encoding="utf-8")
-    assert "ex-corrected" not in html
+    statements = html[html.index('<ul class="ex-statements">') :]
+    assert "ex-corrected" not in statements  # the topic's own summary above them is corrected, its claims are not
 
 
 def test_every_page_links_the_feed_in_its_head(built: Path) -> None:
@@ -624,7 +715,11 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
     self_link = feed.find(f"{ATOM}link[@rel='self']")
     assert self_link is not None and self_link.get("href") == "https://example.invalid/corrections.atom"
     entries = feed.findall(f"{ATOM}entry")
-    assert [e.findtext(f"{ATOM}updated") for e in entries] == ["2026-12-01T00:00:00Z", "2026-11-30T00:00:00Z"]
+    assert [e.findtext(f"{ATOM}updated") for e in entries] == [
+        "2026-12-01T00:00:00Z",
+        "2026-12-01T00:00:00Z",
+        "2026-11-30T00:00:00Z",
+    ]
     # RFC 4287's Schematron rules, which the grammar cannot express: an author, and a link or content.
     for entry in entries:
         assert entry.find(f"{ATOM}link[@rel='alternate']") is not None
@@ -632,7 +727,15 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
             r"urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
             entry.findtext(f"{ATOM}id") or "",
         )
-    first = entries[1]
+    # An entry that corrects records other than statements names them, and links each where its words are.
+    words = entries[1]
+    assert words.findtext(f"{ATOM}title") == "Corrected: Bob Example (and 2 more)"
+    assert [(link.get("href"), link.get("title")) for link in words.findall(f"{ATOM}link[@rel='related']")] == [
+        ("https://example.invalid/people/bob/", "Bob Example"),
+        ("https://example.invalid/claims/general/", "General"),
+        ("https://example.invalid/disagreements/#meeting-length", "How long did the meeting last?"),
+    ]
+    first = entries[2]
     assert first.findtext(f"{ATOM}title") == "Corrected: Ann and Bob meet again"
     assert (
         first.find(f"{ATOM}link[@rel='alternate']").get("href")

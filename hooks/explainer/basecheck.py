@@ -1,8 +1,9 @@
 """`explainer check --base REV`: hold the corrections log to the changes made since REV (what is published).
 
-Every published statement whose text, citations, date or attribution changed needs an entry that is
-new since the base; every new entry must name only statements that were published and did change;
-entries of the base stay (the log only grows).
+Every published statement whose text, citations, date or attribution changed, and every other published
+record whose words changed (a person's summary, a transcript line's note), needs an entry that is new
+since the base; every new entry must name only records that were published and did change; entries of
+the base stay (the log only grows).
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from .diagnostics import Pos, Report
 from .diff import RecordChange, compare_records
 from .render import SiteModel
 
-# What makes a change of a published statement a correction; re-ordering or re-filing it is not one.
+# What makes a change of a published record a correction; re-ordering or re-filing it is not one. Records
+# other than statements have no citations, dates or attributions of their own: only their words count.
 CORRECTED_AREAS = {
     "reworded": "text reworded",
     "citations": "citations changed",
@@ -22,13 +24,29 @@ CORRECTED_AREAS = {
 
 
 def _what_changed(change: RecordChange) -> list[str]:
+    if not change.statement:  # its words only, by key: "summary reworded"
+        keys = dict.fromkeys(f.path.split(".", 1)[0] for f in change.fields if f.area == "text")
+        return [f"{key} reworded" for key in keys]
     return [text for area, text in CORRECTED_AREAS.items() if area in change.areas]
+
+
+def _published(site: SiteModel, record_id: str) -> bool:
+    return type(site.index.records[record_id][1]).KIND.published
+
+
+def _what(site: SiteModel, record_id: str) -> str:
+    """'statement', or the kind of any other record: 'person', 'transcript line'."""
+    return (
+        "statement" if record_id in site.index.statement_by_id else site.index.records[record_id][0].replace("-", " ")
+    )
 
 
 def check_against_base(base: SiteModel, current: SiteModel, base_label: str, report: Report) -> None:
     """Warn where the corrections log and the changes since `base` disagree."""
     changed = {
-        c.id: c for c in compare_records(base, current) if c.statement and c.status == "changed" and _what_changed(c)
+        c.id: c
+        for c in compare_records(base, current)
+        if c.status == "changed" and _what_changed(c) and _published(current, c.id)
     }
     base_entries = {c.id: c for c in base.index.content.corrections}
     new_entries = [c for c in current.index.content.corrections if c.id not in base_entries]
@@ -40,25 +58,29 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
         report.warning(
             codes.UNCORRECTED_CHANGE,
             record.pos,
-            f"published statement '{statement_id}' changed since {base_label} "
+            f"published {_what(current, statement_id)} '{statement_id}' changed since {base_label} "
             f"({', '.join(_what_changed(change))}) and no new corrections entry records it",
             "if it corrects a mistake a reader may have relied on, add an entry to content/corrections.yaml "
             "(date, statements, wrong, now, why); a typo or style fix needs none",
         )
     for entry in new_entries:
         for statement_id, pos in zip(entry.statements, entry.items_at("statements"), strict=True):
-            if statement_id not in current.index.statement_by_id:
+            if statement_id not in current.index.records or not _published(current, statement_id):
                 continue  # unknown id: reported as an error by the resolve step
-            if statement_id not in base.index.statement_by_id:
+            if statement_id not in base.index.records:
                 message = (
                     f"correction '{entry.id}' names '{statement_id}', which is new since {base_label}: only a "
-                    f"published statement can be corrected"
+                    f"published {_what(current, statement_id)} can be corrected"
                 )
                 report.warning(codes.CORRECTION_OF_NEW_STATEMENT, pos, message, "remove it from the entry's statements")
             elif statement_id not in changed:
+                unchanged = (
+                    "text, citations, date and attribution are"
+                    if statement_id in current.index.statement_by_id
+                    else "words are"
+                )
                 message = (
-                    f"correction '{entry.id}' names '{statement_id}', but its text, citations, date and "
-                    f"attribution are unchanged since {base_label}"
+                    f"correction '{entry.id}' names '{statement_id}', but its {unchanged} unchanged since {base_label}"
                 )
                 report.warning(
                     codes.CORRECTION_WITHOUT_CHANGE,

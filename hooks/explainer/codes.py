@@ -693,10 +693,13 @@ UNKNOWN_REFERENCE = Code(
     ERROR,
     Step.RESOLVE,
     summary=(
-        "A reference (to a person, organization, source, topic, event, quote, inference or statement) names no "
-        "such record."
+        "A reference (to a person, organization, source, topic, event, quote, inference, statement or published "
+        "record) names no such record, or a record of another kind."
     ),
-    fix="Check the spelling (the hint suggests the closest id), or add the record.",
+    fix=(
+        "Check the spelling (the hint suggests the closest id, or names the kind of the record the id belongs to), "
+        "or add the record."
+    ),
     example=Example(
         "content/claims.yaml", CLAIMS.replace("about: [ann, bob]", "about: [ann, bobby]"), line=5, column=18
     ),
@@ -1658,7 +1661,8 @@ UNCORRECTED_CHANGE = Code(
     WARNING,
     Step.CORRECTIONS,
     summary=(
-        "A published statement's text, citations, date or attribution changed, and no new corrections entry records it."
+        "A published statement's text, citations, date or attribution changed, or the words of another published "
+        "record (a person's summary, a transcript line's note), and no new corrections entry records it."
     ),
     fix="If it corrects a mistake a reader may have relied on, add an entry to the corrections log (date, "
     "statements, wrong, now, why); a typo or style fix needs none.",
@@ -1669,8 +1673,8 @@ CORRECTION_OF_NEW_STATEMENT = Code(
     "correction-of-new-statement",
     WARNING,
     Step.CORRECTIONS,
-    summary="A new corrections entry names a statement that was not published at the base.",
-    fix="Only a published statement can be corrected: remove it from the entry's statements.",
+    summary="A new corrections entry names a statement, or another record, that was not published at the base.",
+    fix="Only what was published can be corrected: remove it from the entry's statements.",
     example=Example(
         "content/corrections.yaml",
         CORRECTION.format(statements="bob-replies"),
@@ -1696,7 +1700,10 @@ CORRECTION_WITHOUT_CHANGE = Code(
     "correction-without-change",
     WARNING,
     Step.CORRECTIONS,
-    summary="A new corrections entry names a statement whose text, citations, date and attribution did not change.",
+    summary=(
+        "A new corrections entry names a statement whose text, citations, date and attribution did not change, or "
+        "another record whose words did not change."
+    ),
     fix="Record the correction together with the change it describes, or remove the statement from the entry.",
     example=Example("content/corrections.yaml", CORRECTION.format(statements="ann-greets"), line=4, column=18, base={}),
 )

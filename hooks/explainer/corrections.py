@@ -1,4 +1,4 @@
-"""The corrections log as the pages and the feed show it: entries by statement, newest first, dates in words."""
+"""The corrections log as the pages and the feed show it: entries by record, newest first, dates in words."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ def long_date(date: datetime.date, words: Words | None = None) -> str:
     return words.text("date.correction", day=date.day, month=words.items("date.months")[date.month - 1], year=date.year)
 
 
-def corrections_by_statement(corrections: list[model.Correction]) -> dict[str, list[model.Correction]]:
-    """Each corrected statement's entries, oldest first."""
-    by_statement: dict[str, list[model.Correction]] = defaultdict(list)
+def corrections_by_record(corrections: list[model.Correction]) -> dict[str, list[model.Correction]]:
+    """Each corrected record's entries (a statement's, a person's ...), oldest first."""
+    by_record: dict[str, list[model.Correction]] = defaultdict(list)
     for correction in sorted(corrections, key=lambda c: c.date):
-        for statement_id in dict.fromkeys(correction.statements):
-            by_statement[statement_id].append(correction)
-    return dict(by_statement)
+        for record_id in dict.fromkeys(correction.statements):
+            by_record[record_id].append(correction)
+    return dict(by_record)
 
 
 def newest_first(corrections: list[model.Correction]) -> list[model.Correction]:

@@ -311,12 +311,10 @@ def _owned_by(site: SiteModel) -> Any:
 
 def describe(site: SiteModel, record_id: str) -> str:
     """What a record says (a statement) or what it is called (anything else), as readers see it."""
-    if record_id in site.index.statement_by_id:
-        return _plain(site.statement_text(record_id))
     kind, record = site.index.records[record_id]
     if kind == "correction":
         return f"Correction of {record.date.isoformat()}: {_plain(record.now)}"  # type: ignore[attr-defined]
-    return _plain(site.label(record_id))
+    return _plain(site.record_text(record_id))
 
 
 def _owner(site: SiteModel, record_id: str) -> str | None:

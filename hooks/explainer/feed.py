@@ -69,7 +69,7 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
                 rel="related",
                 type="text/html",
                 href=absolute(site_url, site.url_of[statement_id]),
-                title=site.statement_subject(statement_id)[:200],
+                title=site.subject(statement_id)[:200],
             )
         _sub(entry, "summary", site.plain(correction.now))
         body = words.text(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from .schema import STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Slug, Text, key, record, section
+from .schema import PUBLISHED, STATEMENT, Choice, Integer, IsoDate, Kind, ListOf, Page, Slug, Text, key, record, section
 from .schema import Record as Record  # the base of every kind, as model.Record
 
 VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer", "unnamed")
@@ -572,11 +572,16 @@ class Omission(Record):
 
 @record
 class Correction(Record):
-    """An entry of the corrections log: a published statement that was changed because it was wrong."""
+    """An entry of the corrections log: published words that were changed because they were wrong.
+
+    What it corrects is a statement, or the words of any other record readers see: a person's or a topic's
+    summary, a transcript line's note, a source's title.
+    """
 
     KIND = Kind(
         "correction",
         label="id",
+        published=False,  # the log itself is never corrected: an entry is published once and kept
         index=Page(
             "corrections.md",
             "corrections.html",
@@ -586,7 +591,11 @@ class Correction(Record):
 
     id: str = key(ID, "unique id; the anchor of the entry on the corrections page and in the feed")
     date: datetime.date = key(IsoDate(), "the day the correction was published, YYYY-MM-DD")
-    statements: list[str] = key(ListOf(Slug(STATEMENT), min_items=1), "ids of the published statements it corrects")
+    statements: list[str] = key(
+        ListOf(Slug(PUBLISHED), min_items=1),
+        "ids of the published records it corrects: statements, or any other record whose words readers see "
+        "(a person, organization, topic or transcript for its summary, a transcript line for its note)",
+    )
     wrong: str = key(TEXT, "what the statements said that was wrong")
     now: str = key(TEXT, "what they say now")
     why: str = key(TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage")
@@ -601,7 +610,7 @@ class Name(Record):
     title, not a quotation of the articles.
     """
 
-    KIND = Kind("name")
+    KIND = Kind("name", published=False)  # read by the grounding check; readers see no record of it
 
     name: str = key(SHORT, "the name exactly as the articles write it, e.g. a series' title, 'New York City'")
     kind: str = key(

@@ -22,7 +22,7 @@ from .ages import reported_ages
 from .catalogue import Words, english
 from .compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES, Comparison, compare
 from .copying import COPY_THRESHOLD, SHINGLE_WORDS
-from .corrections import corrections_by_statement, long_date, newest_first
+from .corrections import corrections_by_record, long_date, newest_first
 from .disputes import speaker_key
 from .family import FamilyTree, build_family
 from .measure import measure_sources, sentences
@@ -211,7 +211,7 @@ class SiteModel:
         self.omissions_by_source: dict[str, list[model.Omission]] = defaultdict(list)
         for omission in index.content.omissions:
             self.omissions_by_source[omission.citations[0].source].append(omission)
-        self.corrections_of = corrections_by_statement(index.content.corrections)  # statement id -> its corrections
+        self.corrections_of = corrections_by_record(index.content.corrections)  # record id -> its corrections
         self.corrections = newest_first(index.content.corrections)
         self.voiced_by: dict[str, list[str]] = defaultdict(list)  # person id -> statements attributed to them
         for statement in index.statements:
@@ -402,6 +402,8 @@ class SiteModel:
             return self.order_sentence(record_id)
         if label is None:
             return self.quote_text(record_id)
+        if isinstance(record, model.TranscriptLine) and record.quote is not None:
+            return self.quote_text(record.quote)  # a line that shows a quote reads as its words
         value = getattr(record, label)
         return value if isinstance(value, str) and value else record_id
 
@@ -432,15 +434,15 @@ class SiteModel:
         """Editor text as readers see it, as plain text on one line."""
         return " ".join(self.prose_text(text).split())
 
-    def statement_subject(self, statement_id: str) -> str:
-        """A statement named in one line of plain text: an event by its title, others by what they say."""
-        statement = self.index.statement_by_id[statement_id]
-        return self.plain(self.label(statement_id) if statement.kind == "event" else self.statement_text(statement_id))
+    def subject(self, record_id: str) -> str:
+        """A record named in one line of plain text: an event by its title, other statements by what they say,
+        any other record by what it is called."""
+        return self.plain(self.label(record_id) if self.kind(record_id) == "event" else self.record_text(record_id))
 
     def correction_title(self, correction: model.Correction) -> str:
-        """What names a correction, as its heading and in its feed entry's title: its first statement (cut at
-        90 characters), and how many more statements it corrects."""
-        first = self.statement_subject(correction.statements[0])
+        """What names a correction, as its heading and in its feed entry's title: its first record (cut at
+        90 characters), and how many more it corrects."""
+        first = self.subject(correction.statements[0])
         first = first if len(first) <= 90 else first[:89].rstrip() + "…"
         more = len(correction.statements) - 1
         return (
@@ -448,6 +450,16 @@ class SiteModel:
             if more
             else self.words.text("corrections.entry_title", first=first)
         )
+
+    def kind(self, record_id: str) -> str:
+        """A record's kind id: 'claim', 'person-fact', 'transcript-line'."""
+        return self.index.records[record_id][0]
+
+    def record_text(self, record_id: str) -> str:
+        """What a statement says, or what any other record is called (a person's name, a topic's title)."""
+        if record_id in self.index.statement_by_id:
+            return self.statement_text(record_id)
+        return self.label(record_id)
 
     def statement_text(self, statement_id: str) -> str:
         """Plain-text rendering of what a statement says, for the export and for previews."""
@@ -570,7 +582,7 @@ class PageContext:
         return self.site.corrections_of.get(statement_id, [])
 
     def kind(self, record_id: str) -> str:
-        return self.site.index.records[record_id][0]
+        return self.site.kind(record_id)
 
     def record(self, record_id: str) -> Record:
         return self.site.index.records[record_id][1]

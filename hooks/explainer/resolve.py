@@ -18,7 +18,7 @@ from typing import TypeVar, cast
 from . import chronology, codes, dates, model
 from .diagnostics import Pos, Report
 from .disputes import Disputes, collect_disputes
-from .schema import STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
+from .schema import PUBLISHED, STATEMENT, ListOf, Nested, Record, Slug, Type, declared_keys, kinds, sections
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
@@ -145,6 +145,10 @@ def _walk_of(cls: type[Record]) -> _Walk:
     return walk
 
 
+def _a(noun: str) -> str:
+    return f"{'an' if noun[0] in 'aeiou' else 'a'} {noun}"
+
+
 def nearest_id_hint(value: str, known: Mapping[str, object], what: str) -> str:
     close = difflib.get_close_matches(value, list(known), n=1, cutoff=0.5)
     if close:
@@ -239,12 +243,16 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
     """
     known: dict[str, Mapping[str, object]] = defaultdict(dict, index.by_kind)
     known[STATEMENT] = index.statement_by_id
+    known[PUBLISHED] = {i: r for i, (_, r) in index.records.items() if type(r).KIND.published}
     named = index.referenced_by
 
     def unknown(pos: Pos, kind: str, target: str) -> None:
-        report.error(
-            codes.UNKNOWN_REFERENCE, pos, f"unknown {kind} '{target}'", nearest_id_hint(target, known[kind], kind)
-        )
+        if target in index.records:  # a record of another kind: say which, not the nearest id
+            other = index.records[target][0].replace("-", " ")
+            hint = f"'{target}' is {_a(other)}; {_a(kind)} is expected here"
+        else:
+            hint = nearest_id_hint(target, known[kind], kind)
+        report.error(codes.UNKNOWN_REFERENCE, pos, f"unknown {kind} '{target}'", hint)
 
     for record, referrer, walk in referring:
         for name, kind in walk.refs:

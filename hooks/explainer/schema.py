@@ -40,6 +40,7 @@ INT_TAG = "tag:yaml.org,2002:int"
 NULL_TAG = "tag:yaml.org,2002:null"
 TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 STATEMENT = "statement"  # what Slug(STATEMENT) refers to: any record that carries citations
+PUBLISHED = "published record"  # what Slug(PUBLISHED) refers to: any record of a kind whose words readers see
 
 _CONSTRUCTOR = SafeConstructor()
 _SLUG = re.compile(SLUG_PATTERN)
@@ -99,6 +100,9 @@ class Kind:
     page: Page | None = None
     index: Page | None = None
     per_owner: bool = False  # a kind id qualified by the owner's kind: fact -> person-fact, source-fact
+    # Whether readers see its records' own words (a summary, a note, a title), so that the corrections
+    # log can name one (Slug(PUBLISHED)); False for records that only editors or the checks read.
+    published: bool = True
     # What readers are told a record of it is comes from the catalogue: `kind.<id>` (render.kind_ids).
     shape_hint: str = "write 'key: value' lines"  # the hint when something else is written where a record goes
 
