@@ -438,12 +438,52 @@ def test_check_base_warns_for_corrections_missing_and_claimed(repo: tuple[Path, 
     assert warnings == [
         f"content/claims.yaml:2:5: warning EX701 uncorrected-change: published statement 'ann-greets' changed since "
         f"{label} (text reworded, citations changed) and no new corrections entry records it",
+        f"content/corrections.yaml:1:1: warning EX701 uncorrected-change: published statement 'the-end' was removed "
+        f"since {label} and no new corrections entry records it",
         f"content/disagreements.yaml:10:9: warning EX701 uncorrected-change: published statement 'meeting-hour' "
         f"changed since {label} (text reworded) and no new corrections entry records it",
         f"content/people.yaml:8:9: warning EX701 uncorrected-change: published statement 'bob-age' changed since "
         f"{label} (citations changed) and no new corrections entry records it",
     ]
-    assert "3 warnings" in result.stderr
+    assert "4 warnings" in result.stderr
+
+
+def test_a_removal_is_logged_with_what_readers_saw_and_its_id_stays_taken(
+    repo: tuple[Path, str, str], tmp_path: Path
+) -> None:
+    path, first, _ = repo
+    work = tmp_path / "work"
+    shutil.copytree(path, work)
+    with (work / "content" / "corrections.yaml").open("a", encoding="utf-8") as log:
+        log.write(
+            "  - id: the-end-removed\n    date: 2026-12-01\n    wrong: A claim said the article ends twice.\n"
+            "    now: It is gone.\n    why: It ends once.\n    removed:\n      - id: the-end\n"
+            '        was: The claim "The article ends twice."\n      - id: never-published\n        was: Nothing.\n'
+        )
+    result = explainer(work, "check", "--base", first)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "'the-end' was removed" not in result.stdout
+    assert (
+        "content/corrections.yaml:28:9: warning EX702 correction-of-new-statement: correction 'the-end-removed' "
+        "removes 'never-published', which is new since"
+    ) in result.stdout
+    site = tmp_path / "site"
+    assert run_mkdocs(work, "build", "--strict", "--site-dir", str(site)).returncode == 0
+    page = (site / "corrections" / "index.html").read_text(encoding="utf-8")
+    entry = page[page.index('<section class="ex-correction" id="the-end-removed">') :]
+    assert (
+        '<p>What it removes, no longer on the site:</p>\n  <ul class="ex-correction__statements" data-search-exclude>'
+        '\n    <li id="the-end"><span class="ex-kind">removed</span> The claim &#34;The article ends twice.&#34;</li>'
+    ) in entry
+    assert '<h3 id="sec-c-the-end-removed">The claim &#34;The article ends twice.&#34; (and 1 more) ' in entry
+    # Its id stays taken: a new record cannot reuse it (what named the old one would lead to the new one).
+    with (work / "content" / "claims.yaml").open("a", encoding="utf-8") as claims:
+        claims.write(
+            "  - id: the-end\n    topic: general\n    text: x\n    citations: [{source: tiny, quote: The end.}]\n"
+        )
+    reused = explainer(work, "check")
+    assert reused.returncode == 1
+    assert "error EX302 duplicate-id: duplicate id 'the-end'" in reused.stdout
 
 
 def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], tmp_path: Path) -> None:
@@ -671,6 +711,11 @@ def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path
     for correction in verified.index.content.corrections:
         for record_id in correction.statements:
             path, _, anchor = site.url_of[record_id].partition("#")
+            if site.kind(record_id) == "removed-record":  # since taken away: the log's line says what it was
+                assert path == "corrections/" and f'<li id="{anchor}">' in (built_site / path / "index.html").read_text(
+                    encoding="utf-8"
+                )
+                continue
             parser = _NotesIn()
             parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
             around = [ids for entry, ids in parser.notes if entry == correction.id]

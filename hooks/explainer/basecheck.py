@@ -50,7 +50,7 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
     }
     base_entries = {c.id: c for c in base.index.content.corrections}
     new_entries = [c for c in current.index.content.corrections if c.id not in base_entries]
-    recorded = {statement_id for entry in new_entries for statement_id in entry.statements}
+    recorded = {record_id for entry in new_entries for record_id in [*entry.statements, *(r.id for r in entry.removed)]}
     for statement_id, change in changed.items():
         if statement_id in recorded:
             continue
@@ -90,9 +90,38 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
                     "the entry",
                 )
     current_files = {c.pos.path for c in current.index.content.corrections} or {"content/corrections.yaml"}
+    log_file = sorted(current_files)[0]
+    for entry in new_entries:
+        for removed in entry.removed:
+            if removed.id not in base.index.records:
+                message = (
+                    f"correction '{entry.id}' removes '{removed.id}', which is new since {base_label}: only a "
+                    f"published record is removed through the log"
+                )
+                report.warning(codes.CORRECTION_OF_NEW_STATEMENT, removed.pos, message, "remove it from 'removed:'")
+            elif base.index.records[removed.id][0] == "removed-record":
+                message = f"correction '{entry.id}' removes '{removed.id}', which was removed already at {base_label}"
+                hint = "remove it from 'removed:'; the entry that removed it is in the log"
+                report.warning(codes.CORRECTION_WITHOUT_CHANGE, removed.pos, message, hint)
+    # A published record gone without trace (its id free again): the log cannot say what readers lost. A record
+    # nested in one that went with it (an answer of a removed disagreement) is reported with its holder only.
+    gone = dict.fromkeys(
+        c.id for c in compare_records(base, current) if c.status == "removed" and _published(base, c.id)
+    )
+    for record_id in gone:
+        if base.index.owner_of.get(record_id) in gone:
+            continue
+        report.warning(
+            codes.UNCORRECTED_CHANGE,
+            Pos(log_file),
+            f"published {_what(base, record_id)} '{record_id}' was removed since {base_label} and no new "
+            "corrections entry records it",
+            "if readers may have relied on it, add an entry to content/corrections.yaml that lists it under "
+            "'removed:' (id, was: what readers saw); a duplicate or a record that was never shown needs none",
+        )
     for entry_id, entry in base_entries.items():
         if entry_id not in current.index.records or current.index.records[entry_id][0] != "correction":
-            path = entry.pos.path if entry.pos.path in current_files else sorted(current_files)[0]
+            path = entry.pos.path if entry.pos.path in current_files else log_file
             message = (
                 f"corrections entry '{entry_id}' of {base_label} is gone: the log keeps every correction once published"
             )

@@ -571,6 +571,17 @@ class Omission(Record):
 
 
 @record
+class Removed(Record):
+    """A published record that a correction took away. Its id stays taken, so that what named it (an earlier
+    entry of the log) still leads somewhere: to this line of the log, which says what readers saw."""
+
+    KIND = Kind("removed record", label="was")
+
+    id: str = key(ID, "the id the record had; no record can take it again")
+    was: str = key(TEXT, "what readers saw, e.g. 'The disagreement \"Who says ...?\" and its two answers.'")
+
+
+@record
 class Correction(Record):
     """An entry of the corrections log: published words that were changed because they were wrong.
 
@@ -594,7 +605,14 @@ class Correction(Record):
     statements: list[str] = key(
         ListOf(Slug(PUBLISHED), min_items=1),
         "ids of the published records it corrects: statements, or any other record whose words readers see "
-        "(a person, organization, topic or transcript for its summary, a transcript line for its note)",
+        "(a person, organization, topic or transcript for its summary, a transcript line for its note); "
+        "required unless the entry only removes records",
+        default_factory=list,
+    )
+    removed: list[Removed] = key(
+        ListOf(Removed, min_items=1),
+        "the published records it took away, each with its id and what readers saw",
+        default_factory=list,
     )
     wrong: str = key(TEXT, "what the statements said that was wrong")
     now: str = key(TEXT, "what they say now")

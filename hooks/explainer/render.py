@@ -442,9 +442,12 @@ class SiteModel:
     def correction_title(self, correction: model.Correction) -> str:
         """What names a correction, as its heading and in its feed entry's title: its first record (cut at
         90 characters), and how many more it corrects."""
-        first = self.subject(correction.statements[0])
+        named = [*correction.statements, *(r.id for r in correction.removed)]
+        first = self.subject(named[0])
         first = first if len(first) <= 90 else first[:89].rstrip() + "…"
-        more = len(correction.statements) - 1
+        more = len(named) - 1
+        if more and first.endswith(".") and not first.endswith(".."):
+            first = first[:-1]  # "Ann greets Bob (and 2 more)", not "Ann greets Bob. (and 2 more)"
         return (
             self.words.text("corrections.entry_title_more", more, first=first)
             if more

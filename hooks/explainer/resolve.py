@@ -271,7 +271,7 @@ def _check_references(index: Index, report: Report, referring: list[tuple[Record
                     unknown(record.items_at(name)[number], kind, target)
 
 
-_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source, model.Disagreement}
+_RULED = {model.Voice, model.Relation, model.TranscriptLine, model.Source, model.Disagreement, model.Correction}
 
 
 def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | None]]) -> None:
@@ -287,6 +287,14 @@ def _check_rules(index: Index, report: Report, ruled: list[tuple[Record, str | N
             _check_transcript_line(report, record)
         elif isinstance(record, model.Disagreement):
             _check_concerns(report, record, index)
+        elif isinstance(record, model.Correction) and not record.statements and not record.removed:
+            report.error(
+                codes.MISSING_KEY,
+                record.pos,
+                "correction is missing the required key 'statements'",
+                "list the ids of the records it corrects; an entry that only takes records away lists them under "
+                "'removed:' (id, was) instead",
+            )
         elif isinstance(record, model.Source):
             first = seed_files.setdefault(record.file, record)
             if first is not record:
