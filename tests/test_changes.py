@@ -473,7 +473,8 @@ def test_a_removal_is_logged_with_what_readers_saw_and_its_id_stays_taken(
     entry = page[page.index('<section class="ex-correction" id="the-end-removed">') :]
     assert (
         '<p>What it removes, no longer on the site:</p>\n  <ul class="ex-correction__statements" data-search-exclude>'
-        '\n    <li id="the-end"><span class="ex-correction__kind">removed</span>: The claim &#34;The article ends twice.&#34;</li>'
+        '\n    <li id="the-end"><span class="ex-correction__kind">removed</span>: '
+        "The claim &#34;The article ends twice.&#34;</li>"
     ) in entry
     assert '<h3 id="sec-c-the-end-removed">The claim &#34;The article ends twice.&#34; (and 1 more) ' in entry
     # Its id stays taken: a new record cannot reuse it (what named the old one would lead to the new one).

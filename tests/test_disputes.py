@@ -242,12 +242,18 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
     assert tagged == {r for r in disputes if r in by_id and by_id[r]["citations"]}
 
 
-def test_the_home_page_counts_reports_and_shows_the_dispute(built_site: Path) -> None:
-    page = html.unescape(re.sub(r"<[^>]+>", "", (built_site / "index.html").read_text(encoding="utf-8")))
+def test_the_home_page_counts_reports_and_shows_where_the_articles_part_ways(built_site: Path) -> None:
+    source = (built_site / "index.html").read_text(encoding="utf-8")
+    page = html.unescape(re.sub(r"<[^>]+>", "", source))
     text = " ".join(page[page.index("she told him") : page.index("each article's wording")].split())
     assert "5 articles, 4 independent" in text  # the chip's words; its name (aria-label) says "reports" too
-    assert 'aria-label="5 articles, 4 independent reports"' in (built_site / "index.html").read_text(encoding="utf-8")
+    assert 'aria-label="5 articles, 4 independent reports"' in source
+    # Every article that reports the line has it said in the interview: nothing marks it as disputed.
+    assert "disputed" not in text
+    # Where they do differ, the home page says so and links each disagreement.
+    parting = " ".join(page[page.index("Here the articles part ways") :].split())[:400]
+    assert 'on who says "correctile dysfunction" (who says it, article by article)' in parting
     assert (
-        'disputed: Where does each article place "When I\'m talking, you\'re not talking" (and "annoying", '
-        '"distracting"): in the red-carpet interview, or in the Instagram video?' in text
+        '<a class="wikilink" href="disagreements/#who-says-correctile-dysfunction">who says it, article by article</a>'
+        in source
     )
