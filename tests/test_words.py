@@ -50,6 +50,9 @@ DYNAMIC = {
     "date.part.": set(model.DATE_PARTS),
     "date.end.": {"earliest", "latest"},
     "timeline.came_": {"after", "before"},
+    # The differences that dispute nothing: a heading, an intro and a badge per kind (disagreements.html).
+    "disagreements.": {f"{k}{part}" for k in set(model.DISAGREEMENT_KINDS) - {"substance"} for part in ("", "_intro")},
+    "dispute.": {f"{k}_badge" for k in set(model.DISAGREEMENT_KINDS) - {"substance"}},
     "page.": {f"{page.words}.{what}" for page in _PAGES for what in ("title", "description")}
     | {f"{name}.nav" for name in _INDEXES | {page.words for page in OTHER_PAGES}},
 }

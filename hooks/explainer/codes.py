@@ -811,8 +811,11 @@ CONCERNS_IN_WORDING = Code(
     "concerns-in-wording",
     ERROR,
     Step.RESOLVE,
-    summary="A disagreement of `kind: wording` names records in `concerns`: a difference of wording disputes nothing.",
-    fix="Remove `concerns`, or make it `kind: substance` if the articles differ on what happened or was said.",
+    summary=(
+        "A disagreement of `kind: wording` or `kind: detail` names records in `concerns`: a difference of wording, "
+        "or accounts that may all be true, dispute nothing."
+    ),
+    fix="Remove `concerns`, or make it `kind: substance` if the accounts cannot all be true.",
     example=Example(
         "content/disagreements.yaml",
         DISAGREEMENT.format(keys="    kind: wording\n    concerns: [ann-greets]\n", answer=""),

@@ -20,7 +20,7 @@ INVERSE_RELATION = {"spouse": "spouse", "former-spouse": "former-spouse", "child
 TITLE_KINDS = ("headline", "description")
 DATE_BASES = ("stated", "inferred")
 DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
-DISAGREEMENT_KINDS = ("substance", "wording")
+DISAGREEMENT_KINDS = ("substance", "detail", "wording")
 NAME_KINDS = ("title", "place")
 
 ID = Slug()
@@ -497,7 +497,9 @@ class Disagreement(Record):
     question: str = key(SHORT, "the question the articles answer differently")
     kind: str = key(
         Choice(DISAGREEMENT_KINDS),
-        "'substance' (default) for differences of fact; 'wording' for spelling or house style",
+        "'substance' (default) when the accounts cannot all be true; 'detail' when they tell it differently in "
+        "ways that may all be true (one says more, or gives another detail; it disputes nothing); 'wording' for "
+        "spelling or house style",
         default="substance",
     )
     topic: str | None = key(Slug("topic"), "id of a topic", default=None)

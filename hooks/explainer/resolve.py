@@ -420,11 +420,14 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
     for holder in holders:
         if not holder.concerns:
             continue
-        if disagreement.kind == "wording":
-            hint = "remove 'concerns', or make it kind: substance if the articles differ on what happened or was said"
-            report.error(
-                codes.CONCERNS_IN_WORDING, holder.at("concerns"), "a difference of wording disputes nothing", hint
+        if disagreement.kind != "substance":
+            hint = "remove 'concerns', or make it kind: substance if the accounts cannot all be true"
+            what = (
+                "a difference of wording disputes"
+                if disagreement.kind == "wording"
+                else "accounts that may all be true dispute"
             )
+            report.error(codes.CONCERNS_IN_WORDING, holder.at("concerns"), f"{what} nothing", hint)
             continue
         where = f"answer '{holder.id}'" if isinstance(holder, model.Answer) else "the disagreement itself"
         for record_id, pos in zip(holder.concerns, holder.items_at("concerns"), strict=True):
