@@ -532,6 +532,34 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     ]
 
 
+def test_a_statement_newly_marked_disputed_is_a_change_to_log_and_to_review(
+    repo: tuple[Path, str, str], tmp_path: Path
+) -> None:
+    """Its words are the same, but readers now see it marked disputed: the diff shows it, check --base asks
+    for an entry, and an entry that names it is not told that it did not change."""
+    path, _, second = repo
+    work = tmp_path / "work"
+    shutil.copytree(path, work)
+    disagreements = (work / "content" / "disagreements.yaml").read_text(encoding="utf-8")
+    marked = disagreements.replace("    answers:\n", "    concerns: [ann-greets]\n    answers:\n", 1)
+    (work / "content" / "disagreements.yaml").write_text(marked, encoding="utf-8")
+    result = explainer(work, "check", "--base", second)
+    assert (
+        "content/claims.yaml:2:5: warning EX701 uncorrected-change: published statement 'ann-greets' changed since "
+        f"{second[:10]} (dispute marks changed) and no new corrections entry records it"
+    ) in result.stdout
+    diff = explainer(work, "diff", second, ".")
+    assert "  claim ann-greets: Ann says hello there to Bob." in diff.stdout
+    assert "      disputed by: none → {+meeting-length+}" in diff.stdout, diff.stdout
+    with (work / "content" / "corrections.yaml").open("a", encoding="utf-8") as log:
+        log.write(
+            "  - id: greeting-in-doubt\n    date: 2026-12-02\n    statements: [ann-greets]\n    wrong: x\n"
+            "    now: y\n    why: z\n"
+        )
+    logged = explainer(work, "check", "--base", second)
+    assert "'ann-greets'" not in logged.stdout
+
+
 def test_check_base_with_an_unknown_revision_is_a_usage_error(repo: tuple[Path, str, str]) -> None:
     result = explainer(repo[0], "check", "--base", "nope")
     assert result.returncode == 2

@@ -13,13 +13,15 @@ from .diagnostics import Pos, Report
 from .diff import RecordChange, compare_records
 from .render import SiteModel
 
-# What makes a change of a published record a correction; re-ordering or re-filing it is not one. Records
-# other than statements have no citations, dates or attributions of their own: only their words count.
+# What makes a change of a published record a correction; re-ordering or re-filing it is not one. A statement
+# that a disagreement now marks disputed, or no longer does, changed for its readers too. Records other than
+# statements have no citations, dates, attributions or dispute marks of their own: only their words count.
 CORRECTED_AREAS = {
     "reworded": "text reworded",
     "citations": "citations changed",
     "re-dated": "re-dated",
     "attribution": "attribution changed",
+    "disputes": "dispute marks changed",
 }
 
 

@@ -1664,9 +1664,9 @@ UNCORRECTED_CHANGE = Code(
     WARNING,
     Step.CORRECTIONS,
     summary=(
-        "A published statement's text, citations, date or attribution changed, or the words of another published "
-        "record (a person's summary, a transcript line's note), or a published record was taken away, and no new "
-        "corrections entry records it."
+        "A published statement's text, citations, date, attribution or dispute marks changed, or the words of "
+        "another published record (a person's summary, a transcript line's note), or a published record was taken "
+        "away, and no new corrections entry records it."
     ),
     fix="If it corrects a mistake a reader may have relied on, add an entry to the corrections log (date, "
     "statements, wrong, now, why); a typo or style fix needs none.",

@@ -93,6 +93,8 @@ class RecordChange:
     fields: tuple[FieldChange, ...] = ()
     citations: tuple[CitationChange, ...] = ()
     support: tuple[tuple[int, int] | None, tuple[int, int] | None] = (None, None)  # (articles, independent) each side
+    # The disagreements of substance that mark it disputed, each side: a reader sees the mark change.
+    disputed: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
 
     @property
     def areas(self) -> set[str]:
@@ -102,6 +104,8 @@ class RecordChange:
             found.add("citations")
         if self.status == "changed" and self.support[0] != self.support[1]:
             found.add("reports")
+        if self.status == "changed" and self.disputed[0] != self.disputed[1]:
+            found.add("disputes")
         return found
 
 
@@ -152,6 +156,7 @@ class ContentDiff:
                 1 for r in statements if r.kind != "quote" and r.status == "changed" and "attribution" in r.areas
             ),
             "independent-report counts changed": sum(1 for r in statements if "reports" in r.areas),
+            "dispute marks changed": sum(1 for r in statements if "disputes" in r.areas),
             "other records changed": sum(1 for r in self.records if not r.statement),
             "articles with changed coverage": len(self.coverage),
             "hand-written pages changed": len(self.pages),
@@ -324,6 +329,11 @@ def _owner(site: SiteModel, record_id: str) -> str | None:
     return describe(site, statement.owner)
 
 
+def _disputed_by(site: SiteModel, record_id: str) -> tuple[str, ...]:
+    """The ids of the disagreements that mark a record disputed (none for a record no disagreement concerns)."""
+    return tuple(d.id for d in site.index.disputes.disputed_by.get(record_id, ()))
+
+
 def _support(site: SiteModel, statement_id: str) -> tuple[int, int]:
     """(articles, independent reports) a statement rests on."""
     support = site.support(statement_id)
@@ -366,9 +376,16 @@ def compare_records(old: SiteModel, new: SiteModel) -> list[RecordChange]:
         fields = compare_values(old_values, new_values)
         citations = compare_citations(old.verified.located.get(record_id, ()), new_cites)
         old_support = _support(old, record_id) if record_id in old.index.statement_by_id else None
-        if fields or citations or old_support != new_support:
+        disputed = (_disputed_by(old, record_id), _disputed_by(new, record_id))
+        if fields or citations or old_support != new_support or disputed[0] != disputed[1]:
             changes.append(
-                common(status="changed", fields=fields, citations=citations, support=(old_support, new_support))
+                common(
+                    status="changed",
+                    fields=fields,
+                    citations=citations,
+                    support=(old_support, new_support),
+                    disputed=disputed,
+                )
             )
     for record_id, (kind, record) in old.index.records.items():
         if record_id in new.index.records:

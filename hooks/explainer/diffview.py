@@ -195,6 +195,16 @@ class _Builder:
                     Span("ins", self.support_text(new_support)),
                 )
             )
+        old_disputed, new_disputed = change.disputed
+        if change.status == "changed" and old_disputed != new_disputed:
+            lines.append(
+                (
+                    Span("plain", "disputed by: "),
+                    Span("del" if old_disputed else "plain", ", ".join(old_disputed) or "none"),
+                    Span("plain", " → "),
+                    Span("ins" if new_disputed else "plain", ", ".join(new_disputed) or "none"),
+                )
+            )
         return Entry(head, tuple(lines))
 
     def coverage_table(self) -> tuple[tuple[Line, ...], ...]:
