@@ -1,9 +1,9 @@
 """`explainer check --base REV`: hold the corrections log to the changes made since REV (what is published).
 
-Every published statement whose text, citations, date or attribution changed, and every other published
-record whose words changed (a person's summary, a transcript line's note), needs an entry that is new
-since the base; every new entry must name only records that were published and did change; entries of
-the base stay (the log only grows).
+Every published statement whose text, citations, date, attribution or dispute marks changed, every other
+published record whose words changed (a person's summary, a transcript line's note), and every published
+record taken away needs an entry that is new since the base; every new entry must name only records that
+were published and did change; entries of the base stay (the log only grows).
 """
 
 from __future__ import annotations
@@ -45,14 +45,11 @@ def _what(site: SiteModel, record_id: str) -> str:
 
 def check_against_base(base: SiteModel, current: SiteModel, base_label: str, report: Report) -> None:
     """Warn where the corrections log and the changes since `base` disagree."""
-    changed = {
-        c.id: c
-        for c in compare_records(base, current)
-        if c.status == "changed" and _what_changed(c) and _published(current, c.id)
-    }
+    changes = compare_records(base, current)
+    changed = {c.id: c for c in changes if c.status == "changed" and _what_changed(c) and _published(current, c.id)}
     base_entries = {c.id: c for c in base.index.content.corrections}
     new_entries = [c for c in current.index.content.corrections if c.id not in base_entries]
-    recorded = {record_id for entry in new_entries for record_id in [*entry.statements, *(r.id for r in entry.removed)]}
+    recorded = {record_id for entry in new_entries for record_id in entry.named}
     for statement_id, change in changed.items():
         if statement_id in recorded:
             continue
@@ -107,9 +104,7 @@ def check_against_base(base: SiteModel, current: SiteModel, base_label: str, rep
                 report.warning(codes.CORRECTION_WITHOUT_CHANGE, removed.pos, message, hint)
     # A published record gone without trace (its id free again): the log cannot say what readers lost. A record
     # nested in one that went with it (an answer of a removed disagreement) is reported with its holder only.
-    gone = dict.fromkeys(
-        c.id for c in compare_records(base, current) if c.status == "removed" and _published(base, c.id)
-    )
+    gone = dict.fromkeys(c.id for c in changes if c.status == "removed" and _published(base, c.id))
     for record_id in gone:
         if base.index.owner_of.get(record_id) in gone:
             continue

@@ -620,6 +620,11 @@ class Correction(Record):
     now: str = key(TEXT, "what they say now")
     why: str = key(TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage")
 
+    @property
+    def named(self) -> list[str]:
+        """Every record the entry names: those it corrects, then those it took away."""
+        return [*self.statements, *(r.id for r in self.removed)]
+
 
 @record
 class Name(Record):

@@ -442,7 +442,7 @@ class SiteModel:
     def correction_title(self, correction: model.Correction) -> str:
         """What names a correction, as its heading and in its feed entry's title: its first record (cut at
         90 characters), and how many more it corrects."""
-        named = [*correction.statements, *(r.id for r in correction.removed)]
+        named = correction.named
         first = self.subject(named[0])
         first = first if len(first) <= 90 else first[:89].rstrip() + "…"
         more = len(named) - 1
