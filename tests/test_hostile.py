@@ -805,15 +805,73 @@ def source_problems(project: Path, file: str) -> list[str]:
         ("'seeds\\tiny.txt'", "content/sources.yaml:4:11: EX401 bad-seed-path | write it as 'seeds/<name>.txt'"),
         (
             "seeds/" + "a" * 290,
-            "content/sources.yaml:4:11: EX403 unreadable-seed | check the file name and that seeds/"
-            + "a" * 290
-            + " is readable",
+            "content/sources.yaml:4:11: EX416 unsafe-seed-name | rename the file and its `file:`, e.g. to '"
+            + "a" * 80
+            + ".txt'",
         ),
     ],
 )
 def test_seed_paths_are_refused(tmp_path: Path, file: str, expected: str) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     assert source_problems(project, file) == [expected]
+
+
+# A seed is published under its name, and servers decide by a name's extension how to serve a file: a seed
+# named like a web page, a picture or a Markdown page would be active content on the site's own origin.
+@pytest.mark.parametrize(
+    ("name", "suggestion"),
+    [
+        ("evil.html", "evil-html.txt"),
+        ("evil.htm", "evil-htm.txt"),
+        ("evil.svg", "evil-svg.txt"),
+        ("evil.md", "evil-md.txt"),  # MkDocs would render it as a page of the site
+        ("evil.xhtml", "evil-xhtml.txt"),
+        ("evil.js", "evil-js.txt"),
+        ("evil.html.txt", "evil-html.txt"),  # Apache's mod_mime reads every extension
+        ("Evil.txt", "evil.txt"),  # another file on a case-insensitive file system
+        ("evil.TXT", "evil.txt"),
+        (".htaccess.txt", "htaccess.txt"),
+        ("evil%2ehtml.txt", "evil-2ehtml.txt"),  # percent-encoding in a URL
+        ("evil?.txt", "evil.txt"),
+        ("evil#x.txt", "evil-x.txt"),
+        ("évil.txt", "vil.txt"),
+        ("evil", "evil.txt"),
+        ("passwd", "passwd.txt"),
+    ],
+)
+def test_seed_names_outside_the_safe_pattern_are_refused(tmp_path: Path, name: str, suggestion: str) -> None:
+    project = make_project(tmp_path / "p", docs_index="# T\n")
+    (project / "seeds" / name).write_text((project / "seeds" / "tiny.txt").read_text(encoding="utf-8"))
+    assert source_problems(project, json.dumps(f"seeds/{name}")) == [
+        f"content/sources.yaml:4:11: EX416 unsafe-seed-name | rename the file and its `file:`, e.g. to '{suggestion}'"
+    ]
+    _, diagnostics = check(Layout(project))
+    assert [d.message for d in diagnostics if d.code.code == "EX416"] == [
+        f"seed file name '{name}' is not safe to publish: use lower-case letters, digits, '-' and '_' (at most 80), "
+        "then '.txt'"
+    ]
+
+
+def test_every_seed_is_published_as_plain_text_under_the_data_folder(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p")
+    site = project / "site"
+    result = run_mkdocs(project, "build", "--strict", "-d", str(site))
+    assert result.returncode == 0, result.stderr
+    published = sorted(p.name for p in (site / "data" / "seeds").iterdir())
+    assert published == ["tiny.txt"]
+    assert (site / "data" / "seeds" / "tiny.txt").read_bytes() == (project / "seeds" / "tiny.txt").read_bytes()
+    annotations = json.loads((site / "data" / "annotations.jsonld").read_text(encoding="utf-8"))
+    targets = {item["target"]["source"]["id"] for item in annotations["first"]["items"]}
+    assert targets == {"https://example.invalid/data/seeds/tiny.txt"}
+
+
+def test_the_publisher_refuses_an_unsafe_seed_name_even_past_the_check() -> None:
+    from explainer.jsonld import seed_path
+
+    assert seed_path("tiny.txt") == "data/seeds/tiny.txt"
+    for name in ("x.html", "x.md", "../x.txt", "x y.txt", "X.txt"):
+        with pytest.raises(ValueError, match="not of the safe pattern"):
+            seed_path(name)
 
 
 @pytest.mark.parametrize(

@@ -202,13 +202,26 @@ def test_the_new_explainers_workflows_pass_actionlint(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (["--seed", "missing.txt"], "is not a file"),
-        (["--seed", "binary.bin"], "is not UTF-8 text"),
+        (["--seed", "binary.txt"], "is not UTF-8 text"),
         (["--seed", "empty.txt"], "has no text"),
+        # A seed is published under its name: a name a server would serve as a page or a picture is refused.
+        (
+            ["--seed", "page.html"],
+            "seed file name 'page.html' is not safe to publish: use lower-case letters, digits, '-' and '_' "
+            "(at most 80), then '.txt'; rename it, e.g. to page-html.txt",
+        ),
+        (
+            ["--seed", "Notes.md"],
+            "seed file name 'Notes.md' is not safe to publish: use lower-case letters, digits, '-' and '_' "
+            "(at most 80), then '.txt'; rename it, e.g. to notes-md.txt",
+        ),
     ],
 )
 def test_new_refuses_unusable_seeds_without_writing(tmp_path: Path, args: list[str], message: str) -> None:
-    (tmp_path / "binary.bin").write_bytes(b"\xff\xfe\x00bad")
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00bad")
     (tmp_path / "empty.txt").write_text("\n\n", encoding="utf-8")
+    for name in ("page.html", "Notes.md"):
+        (tmp_path / name).write_text("A headline\n\nText.\n", encoding="utf-8")
     result = subprocess.run([EXPLAINER, "new", "out", *args], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert message in result.stderr

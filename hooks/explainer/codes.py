@@ -1437,6 +1437,19 @@ AGE_ON_SOURCE_FACT = Code(
         column=14,
     ),
 )
+UNSAFE_SEED_NAME = Code(
+    "EX416",
+    "unsafe-seed-name",
+    ERROR,
+    Step.VERIFY,
+    summary="A seed's file name is not of the safe pattern: lower-case letters, digits, `-` and `_`, then `.txt`.",
+    fix="Rename the seed file (and its source's `file:`) to a name of the pattern, e.g. `seeds/article-1.txt`. The "
+    "site publishes each article under its name, and a server serves a file by its name's extension: only `.txt` is "
+    "served as plain text everywhere, and only lower case is the same name on every file system.",
+    example=Example(
+        "content/sources.yaml", SOURCES.replace("seeds/article.txt", "seeds/article.html"), line=3, column=11
+    ),
+)
 
 # ---- EX5xx hand-written pages -------------------------------------------------------------------
 

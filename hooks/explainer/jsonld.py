@@ -13,10 +13,12 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from . import codes, model, urls
 from .render import PagePlan, SiteModel
 from .schema import Record, sections
+from .seeds import SAFE_SEED_NAME
 
 CONTEXT = "https://schema.org"
 UNORDERED = "https://schema.org/ItemListUnordered"
@@ -42,8 +44,17 @@ def absolute(site_url: str, path: str) -> str:
     return site_url.rstrip("/") + "/" + path.lstrip("/") if site_url else path
 
 
+def seed_path(name: str) -> str:
+    """Where the site publishes the seed named `name`: always as plain text, under the folder the engine
+    chooses, and only for a name of the safe pattern (the check refuses others; this refuses them again,
+    so that no file's name can ever decide how the site serves it)."""
+    if not SAFE_SEED_NAME.fullmatch(name):
+        raise ValueError(f"seed file name {name!r} is not of the safe pattern")
+    return f"{SEEDS_DIR}/{quote(name)}"
+
+
 def seed_url(site: SiteModel, site_url: str, source_id: str) -> str:
-    return absolute(site_url, f"{SEEDS_DIR}/{site.verified.seeds[source_id].name}")
+    return absolute(site_url, seed_path(site.verified.seeds[source_id].name))
 
 
 def _plain(site: SiteModel, text: str) -> str:

@@ -11,7 +11,7 @@ from . import assets
 from .catalogue import Words
 from .export import export_json
 from .feed import corrections_feed
-from .jsonld import SEEDS_DIR, Publication, annotations_json, handwritten_page_data, page_data, script_json
+from .jsonld import Publication, annotations_json, handwritten_page_data, page_data, script_json, seed_path
 from .render import PagePlan, SiteModel
 from .urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT
 
@@ -32,7 +32,7 @@ def extra_files(site: SiteModel, pub: Publication) -> list[tuple[str, str | byte
         (ROBOTS, robots_txt(pub.url)),
     ]
     # The seeds themselves, so that annotation targets and their offsets can be resolved by anyone.
-    files += [(f"{SEEDS_DIR}/{seed.name}", seed.text.encode("utf-8")) for seed in site.verified.seeds.values()]
+    files += [(seed_path(seed.name), seed.text.encode("utf-8")) for seed in site.verified.seeds.values()]
     return files
 
 

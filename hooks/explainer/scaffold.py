@@ -17,6 +17,7 @@ import jinja2
 
 from .render import generated_nav, markdown_text
 from .schema import MAX_ID
+from .seeds import safe_seed_name, seed_name_problem
 
 SCAFFOLD = "scaffold"
 # Template in scaffold/ -> path in the new project (no dot folders in the package: globs skip them).
@@ -74,6 +75,8 @@ def new_sources(seeds: list[SeedFile]) -> list[NewSource]:
         if seed.name in names:
             raise ScaffoldError(f"two seeds are named {seed.name}; seed file names must be unique")
         names.add(seed.name)
+        if (problem := seed_name_problem(seed.name)) is not None:
+            raise ScaffoldError(f"{problem}; rename it, e.g. to {safe_seed_name(seed.name)}")
         try:
             text = seed.data.decode("utf-8")
         except UnicodeDecodeError as exc:

@@ -3,12 +3,17 @@
 A source record names its seed as `seeds/<name>`, written exactly so: no other spelling of the same
 path (`./seeds/x`, `seeds//x`), nothing outside the folder, no links (neither the file nor the folder),
 no pipes or devices, nothing larger than the site's `max_seed_bytes`, no byte-order mark, nothing but UTF-8.
+
+A seed's own name is published (the site serves each article as `data/seeds/<name>`), and a server decides
+from a name's extension how to serve a file: so a name is one of SAFE_SEED_NAME, lower-case letters, digits,
+`-` and `_`, ending in `.txt`, which every server serves as plain text, on every file system the same.
 """
 
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -17,6 +22,24 @@ from . import codes
 from .diagnostics import Code
 from .options import Options
 from .textmatch import NormalizedText, normalize
+
+# One dot only, before `txt`: servers that read every extension of a name (Apache's "x.html.txt") see text too.
+SAFE_SEED_NAME = re.compile(r"[a-z0-9][a-z0-9_-]{0,79}\.txt")
+SAFE_SEED_NAME_RULE = "lower-case letters, digits, '-' and '_' (at most 80), then '.txt'"
+
+
+def safe_seed_name(name: str) -> str:
+    """A name of the safe pattern close to `name`, to suggest when `name` is not one."""
+    stem = name[:-4] if name.lower().endswith(".txt") else name
+    stem = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-_")[:80] or "article"
+    return f"{stem}.txt"
+
+
+def seed_name_problem(name: str) -> str | None:
+    """Why `name` cannot be a seed's file name, or None when it can."""
+    if SAFE_SEED_NAME.fullmatch(name):
+        return None
+    return f"seed file name '{_shown(name)}' is not safe to publish: use {SAFE_SEED_NAME_RULE}"
 
 
 @dataclass(frozen=True)
@@ -62,6 +85,10 @@ def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | 
         )
     if str(pure) != file:
         raise SeedError(codes.BAD_SEED_PATH, f"'{file}' is not written as {seeds_dir}/<name>", f"write it as '{pure}'")
+    if (problem := seed_name_problem(pure.name)) is not None:
+        raise SeedError(
+            codes.UNSAFE_SEED_NAME, problem, f"rename the file and its `file:`, e.g. to '{safe_seed_name(pure.name)}'"
+        )
     try:
         return _read(root, file, pure, seeds_dir, Options().max_seed_bytes if max_bytes is None else max_bytes)
     except OSError as exc:
