@@ -536,6 +536,19 @@ EMPTY_FILE = Code(
     fix="Add a section such as `claims:` with its records, or delete the file.",
     example=Example("content/more.yaml", "# claims to come\n", line=1, column=1),
 )
+INVISIBLE_CHARACTER = Code(
+    "EX119",
+    "invisible-character",
+    ERROR,
+    Step.LOAD,
+    summary="A content file or a hand-written page holds a character a reader cannot see: a zero-width or other format character "
+    "(such as a soft hyphen or a bidirectional override), a line separator, a private-use character or a letter "
+    "that renders as nothing.",
+    fix="Delete the character; the message names it and the position points at it. It would show readers other "
+    "words than the checks compare (a quotation, a name or a month that passes the grounding check while it is not "
+    "in the article).",
+    example=Example("content/claims.yaml", _claim("Ann gre\u200bets Bob."), line=4, column=18),
+)
 
 # ---- EX2xx validating records -------------------------------------------------------------------
 
@@ -1231,6 +1244,20 @@ FAMILY_CYCLE = Code(
         """),
         line=15,
         column=15,
+    ),
+)
+
+CONFUSABLE_NAME = Code(
+    "EX333",
+    "confusable-name",
+    ERROR,
+    Step.RESOLVE,
+    summary="Two people or organizations have the same name, or names that look the same (a look-alike letter of "
+    "another script, 'I' for 'l', 'rn' for 'm', an accent), or a name mixes Latin, Cyrillic or Greek letters.",
+    fix="Give each the fuller name the articles use (a first or middle name, a suffix such as 'Jr.'), merge the "
+    "two records if they are one, or retype the name so that it has only the letters the article prints.",
+    example=Example(
+        "content/people.yaml", PEOPLE.replace("name: Bob Example", "name: Ann Examp1e"), line=5, column=11
     ),
 )
 

@@ -20,12 +20,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-_DOUBLE_OPEN = "“„‟"
-_DOUBLE_CLOSE = "”"
-_SINGLE_OPEN = "‘‚‛"
-_SINGLE_CLOSE = "’"
-_STRAIGHT = {'"': "double", "'": "single"}
-_BEFORE_OPENING = "([{—–-/" + _DOUBLE_OPEN + _SINGLE_OPEN + "\"'"
+from . import quotemarks
+
+_BEFORE_OPENING = "([{—–-/" + "".join(ch for ch, (_, role) in quotemarks.MARKS.items() if role != "close")
 _ELIDED_NUMBER = re.compile(r"\d\d?s?\b")
 # For quick "is there anything to find here" tests: the runs of letters and digits.
 _NON_WORD = re.compile(r"\W+")
@@ -40,8 +37,8 @@ def words_of(text: str) -> list[str]:
 # letters or digits ("Ann’s", "don't") can do neither, so it is not even looked at. Every branch
 # starts with the mark itself (the test of the character before it comes after), so that the regex
 # engine skips ahead to the next mark instead of trying each position.
-_SOME_MARK = "[" + re.escape(_SINGLE_OPEN + _SINGLE_CLOSE + "\"'") + "]"
-_MARK = re.compile("[" + re.escape(_DOUBLE_OPEN + _DOUBLE_CLOSE) + "]|" + _SOME_MARK + "(?:(?<!\\w.)|(?!\\w))")
+_SOME_MARK = "[" + re.escape(quotemarks.WORD_SENSITIVE) + "]"
+_MARK = re.compile("[" + re.escape(quotemarks.ALWAYS) + "]|" + _SOME_MARK + "(?:(?<!\\w.)|(?!\\w))")
 
 
 @dataclass(frozen=True)
@@ -56,7 +53,7 @@ class Span:
 @dataclass(frozen=True)
 class QuoteScan:
     spans: tuple[Span, ...]
-    unclosed: tuple[int, ...]  # offsets of double marks that open a quotation never closed
+    unclosed: tuple[int, ...]  # offsets of marks (other than single ones) that open a quotation never closed
 
 
 def _can_open(text: str, at: int) -> bool:
@@ -88,24 +85,25 @@ def scan_quotes(text: str) -> QuoteScan:
 
     for found in _MARK.finditer(text):  # only the marks: most of a text is plain words
         at, ch = found.start(), found.group()
-        if ch in _DOUBLE_OPEN:
-            stack.append(("double", at))
-        elif ch in _DOUBLE_CLOSE:
-            close("double", at)
-        elif ch in _SINGLE_OPEN:
-            if _can_open(text, at) and not _ELIDED_NUMBER.match(text, at + 1):
-                stack.append(("single", at))
-        elif ch in _SINGLE_CLOSE:
-            if _can_close(text, at):
-                close("single", at)
-        elif ch in _STRAIGHT:
-            kind = _STRAIGHT[ch]
-            inside = any(k == kind for k, _ in stack)
+        kind, role = quotemarks.MARKS[ch]
+        inside = any(k == kind for k, _ in stack)
+        if stack and stack[-1][0] == kind and text[stack[-1][1]] + ch in quotemarks.LOW_PAIRS:
+            close(kind, at)  # German „…“ and ‚…‘: the high mark that elsewhere opens closes the low one
+        elif kind == quotemarks.SINGLE:  # also an apostrophe: "don't", "Ann’s", "the ’90s", "the Smiths' show"
+            if role != "open" and inside and _can_close(text, at):
+                close(kind, at)
+            elif role != "close" and _can_open(text, at) and not _ELIDED_NUMBER.match(text, at + 1):
+                stack.append((kind, at))
+        elif role == "either" and kind == quotemarks.DOUBLE:  # a straight mark: it closes what it opened
             if inside and _can_close(text, at):
                 close(kind, at)
-            elif _can_open(text, at) and not (kind == "single" and _ELIDED_NUMBER.match(text, at + 1)):
+            elif _can_open(text, at):
                 stack.append((kind, at))
-    unclosed = tuple(at for kind, at in stack if kind == "double")
+        elif role == "open" or (role == "either" and not inside):
+            stack.append((kind, at))
+        else:
+            close(kind, at)
+    unclosed = tuple(at for kind, at in stack if kind != quotemarks.SINGLE)
     return QuoteScan(tuple(spans), unclosed)
 
 

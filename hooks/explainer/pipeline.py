@@ -18,6 +18,7 @@ from .lock import read_lock
 from .options import CONFIG_FILE, Options, read_options
 from .page_grounding import check_page
 from .resolve import build_index
+from .samename import check_distinct_names
 from .verify import Verified, verify
 from .wikilinks import check_docs, docs_pages
 from .yamlload import position_in_scalar
@@ -82,6 +83,7 @@ def check(
         if options.words or options.language != ENGLISH:
             load_words(layout.root, options, report)  # the site's words, checked here as the build reads them
         index = build_index(content, report)
+        check_distinct_names(content, report)
         verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
         check_ages(verified, report)
         pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)

@@ -24,6 +24,8 @@ from markdown.inlinepatterns import InlineProcessor
 
 from . import codes
 from .diagnostics import Pos, Report
+from .invisible import HINT as INVISIBLE_HINT
+from .invisible import first_invisible
 from .resolve import nearest_id_hint
 from .verify import Verified
 
@@ -174,6 +176,16 @@ def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
             )
             continue
         text = path.read_text(encoding="utf-8", errors="replace")
+        if (hidden := first_invisible(text)) is not None:
+            offset, described = hidden
+            line = text.count("\n", 0, offset) + 1
+            column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+            report.error(
+                codes.INVISIBLE_CHARACTER,
+                Pos(shown, line, column),
+                f"the page contains the invisible character {described}",
+                INVISIBLE_HINT,
+            )
         pages.append(DocsPage(shown, text, tuple(find_wikilinks(text))))
     return pages
 

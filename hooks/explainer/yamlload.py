@@ -25,6 +25,8 @@ if yaml.__with_libyaml__:
 
 from . import codes
 from .diagnostics import Code, Pos, Report
+from .invisible import HINT as INVISIBLE_HINT
+from .invisible import INVISIBLE, first_invisible
 from .options import Options
 
 DEFAULTS = Options()
@@ -261,9 +263,12 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
     """
     # A scalar's value is the file's characters with line breaks made '\n', plus what escapes (after
     # a backslash) produce: without a backslash or an unprintable character, no scalar holds one.
-    characters = text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None
+    characters = (
+        text is None or "\\" in text or _NOT_PRINTABLE.search(text) is not None or INVISIBLE.search(text) is not None
+    )
     properties = text if text is not None and ("&" in text or "!" in text) else None
     problems: list[tuple[Code, Node, str, str]] = []
+    invisible: list[tuple[Node, int, str]] = []  # reported at the character itself, where it can be found
     ok = True
     max_key, max_number = options.max_key_chars, options.max_number_chars
     stack = [root]
@@ -274,8 +279,13 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
         if isinstance(current, ScalarNode):
             value = current.value
             bad = _bad_character(value) if characters else None
+            hidden = first_invisible(value) if characters and bad is None else None
             if bad is not None:
                 problems.append((codes.UNPRINTABLE_CHARACTER, current, f"text contains {bad}", _CHARACTER_HINT))
+                ok = False
+            elif hidden is not None:
+                offset, described = hidden
+                invisible.append((current, offset, f"text contains the invisible character {described}"))
                 ok = False
             elif current.tag == INT_TAG and len(value) > max_number:
                 problems.append(
@@ -326,6 +336,10 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
             stack.extend(current.value)
     for code, where, message, hint in problems:
         report.error(code, node_pos(path, where), message, hint)
+    for node, offset, message in invisible:
+        start = node_pos(path, node)
+        at = start if text is None else position_in_scalar(text, start, node.value, offset)
+        report.error(codes.INVISIBLE_CHARACTER, at, message, INVISIBLE_HINT)
     return ok
 
 
