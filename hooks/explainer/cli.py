@@ -3,8 +3,10 @@
 `explainer check` exit codes: 0 no errors (warnings may be printed); 1 errors found; 2 usage error.
 Its --format is text (the default), github (workflow annotations), json, sarif (for code scanning) or
 markdown (a table for a job summary); see formats.py and the site's error-codes page.
-`explainer diff OLD NEW` exit codes: 0 no change a reader would see; 1 changes; 2 usage error (a side
-is neither a folder nor a revision); 3 a side's content has errors (listed; --allow-errors compares anyway).
+`explainer diff OLD NEW` compares two sides, each `rev:REV` (a git revision), `dir:PATH` (a folder) or a bare
+name that is one of them and not both. Exit codes: 0 no change a reader would see; 1 changes; 2 usage error
+(a side is neither a folder nor a revision, or is both); 3 a side's content has errors (listed;
+--allow-errors compares anyway). `check --base` takes a side written the same way.
 `explainer schema --output schemas/content.schema.json` regenerates the editors' JSON Schema.
 `explainer new DIR --seed FILE ...` starts a new explainer (exit 0 written; 2 usage error or unusable seed).
 """
@@ -48,15 +50,25 @@ def main(argv: list[str] | None = None) -> int:
     check_cmd.add_argument(
         "--base",
         default=None,
-        metavar="REV",
-        help="also hold the corrections log to what changed since REV (a git revision or folder), e.g. main",
+        metavar="SIDE",
+        help=(
+            "also hold the corrections log to what changed since SIDE: rev:REV (a git revision, e.g. rev:main), "
+            "dir:PATH (a project folder), or a bare name that is one of them and not both"
+        ),
     )
     diff_cmd = sub.add_parser(
         "diff", help="compare two versions of the content as records: what a reader would see change"
     )
-    diff_cmd.add_argument("old", metavar="OLD", help="a git revision (main, HEAD~3, a commit) or a project folder")
     diff_cmd.add_argument(
-        "new", metavar="NEW", nargs="?", default=".", help="the same; default: the project folder --root"
+        "old",
+        metavar="OLD",
+        help=(
+            "rev:REV, a git revision (rev:main, rev:HEAD~3, a commit), or dir:PATH, a project folder; a bare name "
+            "is read as whichever of the two it is, and is a usage error when it is both"
+        ),
+    )
+    diff_cmd.add_argument(
+        "new", metavar="NEW", nargs="?", default=None, help="the same; default: the project folder --root"
     )
     diff_cmd.add_argument(
         "--root",
@@ -131,8 +143,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "check":
         return run_check(args.root, args.format, args.base)
     if args.command == "diff":
-        if args.new == "." and args.root != Path("."):
-            args.new = str(args.root)
+        if args.new is None:
+            from .revisions import DIR
+
+            args.new = DIR + str(args.root)  # the working folder, never a revision named like it
         return run_diff(args)
     if args.command == "lock":
         return run_lock(args.root, args.check)

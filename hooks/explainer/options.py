@@ -152,17 +152,36 @@ def read_options(config_path: Path, report: Report, shown: str = CONFIG_FILE) ->
     return _validate(shown, node, report)
 
 
-def read_site_address(config_path: Path) -> tuple[str, bool]:
-    """`site_url` (with `!ENV` resolved; "" when unset or unreadable) and `use_directory_urls` of mkdocs.yml:
-    where the site's pages are published, for links to them from what the checker writes."""
+def _settings(config_path: Path) -> dict[str, object]:
+    """mkdocs.yml's top-level settings, with `!ENV` resolved; {} when it is missing or unreadable."""
     try:
         root = yaml.compose(config_path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
     except (OSError, yaml.YAMLError, UnicodeDecodeError):
-        return "", True
+        return {}
     pairs = root.value if isinstance(root, yaml.MappingNode) else []
-    values = {k.value: _scalar(v) for k, v in pairs if isinstance(k, yaml.ScalarNode)}
+    return {k.value: _scalar(v) for k, v in pairs if isinstance(k, yaml.ScalarNode)}
+
+
+def read_site_address(config_path: Path) -> tuple[str, bool]:
+    """`site_url` (with `!ENV` resolved; "" when unset or unreadable) and `use_directory_urls` of mkdocs.yml:
+    where the site's pages are published, for links to them from what the checker writes."""
+    values = _settings(config_path)
     site_url, directory_urls = values.get("site_url"), values.get("use_directory_urls", True)
     return site_url if isinstance(site_url, str) else "", directory_urls is not False
+
+
+def read_docs_dir(config_path: Path) -> str | None:
+    """mkdocs.yml's `docs_dir` ('docs' when unset), the folder the build reads hand-written pages from,
+    as a plain folder inside the project; None when it cannot be told as one: an absolute path, a folder
+    outside the project, or a value `INHERIT` may set from another file (MkDocs merges that file in)."""
+    values = _settings(config_path)
+    if "INHERIT" in values:
+        return None
+    value = values.get("docs_dir", "docs")
+    if not isinstance(value, str):
+        return None
+    folder = PurePosixPath(value).as_posix()  # MkDocs accepts 'docs/' and './docs' for 'docs'
+    return folder if _folder(folder) is None and folder != "." else None
 
 
 def _pos(shown: str, node: yaml.Node) -> Pos:

@@ -20,7 +20,9 @@ class Snapshot:
     errors: list[Diagnostic] = field(default_factory=list)
 
 
-def hand_written_pages(root: Path, docs_dir: str = "docs") -> dict[str, bytes]:
+def hand_written_pages(root: Path, docs_dir: str) -> dict[str, bytes]:
+    """The Markdown pages under the side's `docs_dir` (its mkdocs.yml's, as its build reads them), by path
+    in the project."""
     folder = root / docs_dir
     if not folder.is_dir():
         return {}
@@ -32,13 +34,14 @@ def hand_written_pages(root: Path, docs_dir: str = "docs") -> dict[str, bytes]:
 
 
 def load_snapshot(spec: str, repo: Path, allow_errors: bool = False) -> Snapshot:
-    """Read `spec` (raises revisions.SideError when it names no project). With `allow_errors` a side
+    """Read `spec`: `rev:REV`, `dir:PATH`, or a bare spec that is one of them (see revisions.parse_side;
+    raises revisions.SideError when it names no project, or is ambiguous). With `allow_errors` a side
     whose content has errors is still compared, as far as it could be read."""
-    with materialize(spec, repo) as (side, root):
+    with materialize(spec, repo) as (side, root, docs_dir):
         # Any revision of the history can be compared: older shapes of the content are upgraded, and
         # records are compared as read: today's editorial rules on wording (counts in prose, grounding)
         # are a gate for publishing the working tree, not for reading history.
-        verified, diagnostics = check(Layout(root), upgrade_old_shapes=True, editorial=False)
+        verified, diagnostics = check(Layout(root, docs_dir), upgrade_old_shapes=True, editorial=False)
         errors = [d for d in diagnostics if d.severity is Severity.ERROR]
         site = SiteModel(verified, Urls()) if allow_errors or not errors else None
-        return Snapshot(side, site, hand_written_pages(root), errors)
+        return Snapshot(side, site, hand_written_pages(root, docs_dir), errors)
