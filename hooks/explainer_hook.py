@@ -12,7 +12,9 @@ on_serve    rebuild when content/, seeds/ or the site's words change; on content
 
 from __future__ import annotations
 
+import logging
 import os
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +30,10 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
+from mkdocs.utils import CountHandler
 
 from explainer import assets
+from explainer.atomic import fresh_folder_beside, swap_in
 from explainer.catalogue import load_words
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, anchor_ids, outline
@@ -40,8 +44,10 @@ from explainer.pipeline import Layout, check_or_raise
 from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
 from explainer.render import PagePlan, Renderer, WikiResolver
 from explainer.timestamps import content_time
+from explainer.tree import regular_inside
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
+from explainer.yamlload import printable
 
 log = get_plugin_logger("explainer")
 
@@ -69,6 +75,12 @@ class State:
 
     build: Build | None = None
     failed: bool = False  # the last on_config found errors in the content
+    # The build writes into a fresh folder beside the site folder, swapped in by on_post_build once it all
+    # succeeded: a failure at any stage leaves the last good site (see atomic.py). Not for --dirty builds,
+    # which add to the site folder as it is.
+    dirty: bool = False
+    site_dir: str | None = None  # the site folder the user asked for
+    building: Path | None = None  # the fresh folder the build writes into
 
     def current(self) -> Build:
         if self.build is None:
@@ -81,6 +93,7 @@ _state = State()
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state.build, _state.failed = None, False
+    _discard_building()
     root = _project_root(config)
     config_path = Path(config.config_file_path).resolve()
     options_report = Report()
@@ -88,7 +101,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if options_report.items:
         _state.failed = True
         raise PluginError(str(ExplainerError(options_report.sorted())))
-    layout = Layout(root, Path(config.docs_dir).resolve().relative_to(root).as_posix(), options)
+    layout = Layout(root, _docs_folder(config), options)
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -133,21 +146,80 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if assets.theme_dir() not in config.theme.dirs:
         # Our overrides of Material's templates go right after the user's custom_dir, which wins.
         config.theme.dirs.insert(1 if custom_dir else 0, assets.theme_dir())
+    if not _state.dirty:
+        _state.site_dir = config.site_dir
+        _state.building = fresh_folder_beside(Path(config.site_dir))
+        config.site_dir = str(_state.building)
     return config
+
+
+def _docs_folder(config: MkDocsConfig) -> str:
+    """docs_dir relative to the project, as written (a link is not resolved: the check refuses one)."""
+    root = Path(os.path.abspath(Path(config.config_file_path).parent))
+    docs = Path(os.path.abspath(config.docs_dir))
+    if not docs.is_relative_to(root) or docs == root:
+        raise PluginError("docs_dir must be a folder inside the project, such as 'docs'")
+    return docs.relative_to(root).as_posix()
+
+
+def on_post_build(config: MkDocsConfig) -> None:
+    if _state.building is None or _state.site_dir is None:
+        return
+    if config.strict and _warnings_so_far():
+        return  # MkDocs aborts the build right after this event: on_build_error discards what was built
+    building, config.site_dir = _state.building, _state.site_dir
+    _state.building = None
+    swap_in(building, Path(config.site_dir))
+
+
+def on_build_error(error: Exception) -> None:
+    _discard_building()
+
+
+def _discard_building() -> None:
+    if _state.building is not None:
+        shutil.rmtree(_state.building, ignore_errors=True)
+        _state.building = None
+
+
+def _warnings_so_far() -> int:
+    """The warnings of this build that --strict counts (MkDocs counts them on its logger, and aborts after
+    on_post_build when there are any)."""
+    return sum(
+        count
+        for handler in logging.getLogger("mkdocs").handlers
+        if isinstance(handler, CountHandler)
+        for _, count in handler.get_counts()
+    )
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     build = _state.current()
+    docs = _docs_folder(config)
+    handwritten = [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(build.layout.root / docs)]
+    for file in handwritten:
+        # The check refused links in docs/ already; nothing else MkDocs collected may be published either.
+        problem = regular_inside(build.layout.root / docs, Path(file.abs_src_path or ""))
+        if problem is not None:
+            raise PluginError(f"{docs}/{printable(file.src_uri)}: not published: {problem}")
+    by_output = {f.dest_uri: f for f in handwritten}
+    generated: list[File] = []
     for plan in build.plans.values():
-        if files.get_file_from_path(plan.src_uri) is not None:
-            raise PluginError(f"{config.docs_dir}/{plan.src_uri} would hide a generated page; rename or remove it")
         # Entity pages are reached from index pages; a nav listing them all would make builds quadratic.
         inclusion = InclusionLevel.INCLUDED if plan.in_nav else InclusionLevel.NOT_IN_NAV
-        generated = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
-        generated.edit_uri = _edit_uri(config, plan.edit_path)
-        files.append(generated)
+        page = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
+        page.edit_uri = _edit_uri(config, plan.edit_path)
+        generated.append(page)
     for path, content in extra_files(build.renderer.site, build.publication):
-        files.append(File.generated(config, path, content=content))
+        generated.append(File.generated(config, path, content=content))
+    for file in generated:
+        clash = files.get_file_from_path(file.src_uri) or by_output.get(file.dest_uri)
+        if clash is not None:
+            raise PluginError(
+                f"{docs}/{printable(clash.src_uri)} would be published at {file.dest_uri}, where the site's generated "
+                f"{'page' if file.is_documentation_page() else 'file'} {file.src_uri} goes; rename or remove it"
+            )
+        files.append(file)
     _replace_palette_stylesheet(files, config)
     return files
 
@@ -241,6 +313,10 @@ def on_template_context(context: dict[str, Any], template_name: str, config: MkD
     return context
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    _state.dirty = dirty
+
+
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
     root = _project_root(config)
     layout = _state.build.layout if _state.build is not None else Layout(root)
@@ -262,12 +338,17 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
     def build(*args: Any, **kwargs: Any) -> None:
         try:
             builder(*args, **kwargs)
-        except Exception:
-            if not _state.failed:
-                raise
-            log.error(
-                "The content has errors (listed above); still serving the last good build. Fix them and save "
-                "to rebuild."
-            )
+        except Exception as error:
+            # Whatever failed, the last good site is still in place (the build wrote into a fresh folder).
+            if _state.failed:
+                log.error(
+                    "The content has errors (listed above); still serving the last good build. Fix them and save "
+                    "to rebuild."
+                )
+            else:
+                log.error(
+                    f"The build failed: {printable(str(error)) or type(error).__name__}; still serving the last "
+                    "good build. Fix it and save to rebuild."
+                )
 
     return build

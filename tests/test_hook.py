@@ -61,7 +61,11 @@ def test_docs_page_may_not_shadow_a_generated_page(tmp_path: Path) -> None:
     (project / "docs" / "timeline.md").write_text("# Mine\n", encoding="utf-8")
     result = run_mkdocs(project, "build")
     assert result.returncode == 1
-    assert "timeline.md would hide a generated page" in result.stderr
+    assert (
+        "docs/timeline.md would be published at timeline/index.html, where the site's generated page timeline.md "
+        "goes; rename or remove it" in result.stderr
+    )
+    assert not (project / "site").exists()  # nothing was written
 
 
 def test_structured_data_and_meta_cannot_be_broken_out_of(tmp_path: Path) -> None:

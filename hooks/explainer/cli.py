@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import sys
 from pathlib import Path
 
 from . import urls
+from .atomic import fresh_folder_beside, write_atomically
 from .diagnostics import Diagnostic, Report, Severity
 from .lock import LOCK_FILE, lock_text
 from .model import Content
@@ -91,8 +93,11 @@ def main(argv: list[str] | None = None) -> int:
         "--limit",
         type=int,
         default=None,
-        metavar="CHARS",
-        help="leave entries out (and say how many) to keep text or Markdown under CHARS characters",
+        metavar="BYTES",
+        help=(
+            "leave entries out (and say how many) to keep text or Markdown within BYTES bytes of UTF-8, which "
+            "is never fewer than its characters (GitHub: 65536 characters a comment, 1 MiB a job summary)"
+        ),
     )
     diff_cmd.add_argument(
         "--allow-errors",
@@ -166,8 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.output is None:
             sys.stdout.write(text)
         else:
-            args.output.parent.mkdir(parents=True, exist_ok=True)
-            args.output.write_text(text, encoding="utf-8")
+            write_atomically(args.output, text)
         return 0
     return 2
 
@@ -191,7 +195,7 @@ def run_lock(root: Path, check_only: bool) -> int:
             return 1
         return 0
     if current != text:
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
         print(f"wrote {LOCK_FILE}", file=sys.stderr)
     return 0
 
@@ -245,10 +249,19 @@ def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | N
     except ScaffoldError as exc:
         print(f"explainer new: {exc}", file=sys.stderr)
         return 2
-    for relative, data in planned.items():
-        target = directory / relative
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
+    # Written whole into a fresh folder beside DIR, then renamed to DIR: a failure leaves no half project.
+    building = fresh_folder_beside(directory.resolve())
+    try:
+        for relative, data in planned.items():
+            target = building / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        if directory.exists():
+            directory.rmdir()  # empty, as checked above
+        building.rename(directory)
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
     print(f"wrote {len(planned)} files to {directory}; next: cd {directory} && mkdocs serve", file=sys.stderr)
     return 0
 
@@ -376,7 +389,11 @@ def run_diff(args: argparse.Namespace) -> int:
                 "Warning: a side has content errors; records with errors are missing from it and may show as "
                 "added or removed.",
             )
-        sys.stdout.write(render_view(view, args.format, args.limit))
+        try:
+            sys.stdout.write(render_view(view, args.format, args.limit))
+        except ValueError as exc:  # a --limit too small for even the counts
+            print(f"explainer diff: --limit: {exc}", file=sys.stderr)
+            return 2
     return 1 if diff.changed else 0
 
 

@@ -409,8 +409,10 @@ UNREADABLE_FILE = Code(
     "unreadable-file",
     ERROR,
     Step.LOAD,
-    summary="A content file is a symbolic link, a device or a pipe, or cannot be read.",
-    fix="Content files are regular files inside the content folder: replace a link by the file itself.",
+    summary="A content file or a folder in the content folder (or that folder itself) is a symbolic link, a device "
+    "or a pipe, or a content file cannot be read.",
+    fix="Content files are regular files in real folders inside the content folder: replace a link by the file "
+    "or folder itself.",
     example=Example("content/more.yaml", "", line=1, column=1, link_to="../notes/more.yaml"),
 )
 FILE_TOO_LARGE = Code(
@@ -1477,6 +1479,17 @@ UNSAFE_SEED_NAME = Code(
         "content/sources.yaml", SOURCES.replace("seeds/article.txt", "seeds/article.html"), line=3, column=11
     ),
 )
+BROKEN_LOCK = Code(
+    "EX417",
+    "broken-lock",
+    ERROR,
+    Step.VERIFY,
+    summary="The citation lock (`citations.lock.json`) cannot be read as a lock: it is a link, not JSON, or not of "
+    "the shape `explainer lock` writes.",
+    fix="Restore the file from the last commit, or write it anew with `explainer lock`. A lock that is not read "
+    "would leave a changed seed's citations unexplained.",
+    example=Example("citations.lock.json", '{"sources": {"article": ', line=1, column=25),
+)
 
 # ---- EX5xx hand-written pages -------------------------------------------------------------------
 
@@ -1515,6 +1528,17 @@ UNREADABLE_PAGE = Code(
     summary="A page in docs/ is a symbolic link, a device or a pipe.",
     fix="Pages are regular files: replace a link by the page itself.",
     example=Example("docs/more.md", "", line=1, column=1, link_to="../notes/more.md"),
+)
+LINK_IN_DOCS = Code(
+    "EX505",
+    "link-in-docs",
+    ERROR,
+    Step.PAGES,
+    summary="A file or folder under docs/ (a picture, a download, any file the site would publish), or docs/ itself, "
+    "is a symbolic link, a pipe or a device, or lies outside the project.",
+    fix="Put the file itself in docs/ instead of a link to it. The site publishes what docs/ holds: a link could "
+    "publish any file the build machine can read, such as the checkout's credentials.",
+    example=Example("docs/logo.png", "", line=1, column=1, link_to="../.git/config"),
 )
 
 # ---- EX6xx editorial checks ---------------------------------------------------------------------

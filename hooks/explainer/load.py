@@ -9,15 +9,30 @@ from .diagnostics import Pos, Report
 from .model import Content
 from .options import Options
 from .schema import validate_file
+from .tree import folder_problem, walk
 from .upgrade import upgrade
 from .yamlload import load_yaml
 
-CONTENT_GLOBS = ("*.yaml", "*.yml")
+CONTENT_SUFFIXES = (".yaml", ".yml")
 
 
-def content_files(content_dir: Path) -> list[Path]:
-    files = {p for pattern in CONTENT_GLOBS for p in content_dir.rglob(pattern)}
-    return sorted(files)
+def content_files(root: Path, content_dir: str, report: Report) -> list[Path]:
+    """The YAML files under the content folder, found without following links. A link anywhere in the folder
+    is an error (it could hide records elsewhere, or read any file of the machine); so is a pipe or device
+    named like a content file, which the YAML reader then reports as such."""
+    files, irregular = walk(root, content_dir)
+    found = [root / shown for shown in files if shown.endswith(CONTENT_SUFFIXES)]
+    for item in irregular:
+        if item.shown.endswith(CONTENT_SUFFIXES):
+            found.append(root / item.shown)  # refused by load_yaml, with what it is
+        else:
+            report.error(
+                codes.UNREADABLE_FILE,
+                Pos(item.shown),
+                f"{item.shown} is {item.what}",
+                "the content folder holds regular files and folders only: replace a link by what it points at",
+            )
+    return sorted(found)
 
 
 def load_content(
@@ -33,6 +48,14 @@ def load_content(
     report = Report()
     content = Content()
     directory = root / content_dir
+    if (problem := folder_problem(root, content_dir)) is not None:
+        report.error(
+            codes.UNREADABLE_FILE,
+            Pos(content_dir),
+            f"the content folder {problem}",
+            f"make {content_dir}/ a real folder inside the project, holding the YAML files",
+        )
+        return content, report
     if not directory.is_dir():
         report.error(
             codes.CONTENT_FOLDER_MISSING,
@@ -41,7 +64,7 @@ def load_content(
             "create it and add YAML files",
         )
         return content, report
-    for path in content_files(directory):
+    for path in content_files(root, content_dir, report):
         display = path.relative_to(root).as_posix()
         content.files.append(display)
         node = load_yaml(path, display, report, options)

@@ -11,6 +11,9 @@ import json
 import re
 from pathlib import Path
 
+from . import codes
+from .diagnostics import Pos, Report
+from .tree import regular_inside
 from .verify import Lock, Verified, citation_key
 
 LOCK_FILE = "citations.lock.json"
@@ -38,15 +41,42 @@ def lock_text(verified: Verified) -> str:
     return re.sub(r"\[\s+(\d+),\s+(\d+)\s+\]", r"[\1, \2]", text) + "\n"
 
 
-def read_lock(root: Path) -> Lock:
+def read_lock(root: Path, report: Report) -> Lock:
+    """The lock's citations by source, or {} when the project has no lock; a lock that cannot be read as one
+    (a link, not JSON, not the shape `explainer lock` writes) is an error, never taken for no lock: a changed
+    seed would then go undiagnosed."""
     path = root / LOCK_FILE
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
+        return {}
+    problem = regular_inside(root, path)
+    if problem is not None:
+        report.error(codes.BROKEN_LOCK, Pos(LOCK_FILE), f"{LOCK_FILE} is not read: {problem}", _HINT)
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        report.error(codes.BROKEN_LOCK, Pos(LOCK_FILE), f"{LOCK_FILE} cannot be read: {exc}", _HINT)
+        return {}
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        report.error(
+            codes.BROKEN_LOCK, Pos(LOCK_FILE, exc.lineno, exc.colno), f"{LOCK_FILE} is not JSON: {exc.msg}", _HINT
+        )
+        return {}
+    try:
         return {
-            source_id: {key: (int(span[0]), int(span[1])) for key, span in entry["citations"].items()}
+            str(source_id): {str(key): (int(span[0]), int(span[1])) for key, span in entry["citations"].items()}
             for source_id, entry in data["sources"].items()
         }
-    except (ValueError, KeyError, TypeError, IndexError):
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+        report.error(
+            codes.BROKEN_LOCK,
+            Pos(LOCK_FILE),
+            f"{LOCK_FILE} is not a lock as `explainer lock` writes it (sources, each with its citations' offsets)",
+            _HINT,
+        )
         return {}
+
+
+_HINT = "restore it from the last commit, or write it anew with `explainer lock` once the seeds are as they were"

@@ -20,7 +20,7 @@ from .page_grounding import check_page
 from .resolve import build_index
 from .samename import check_distinct_names
 from .verify import Verified, verify
-from .wikilinks import check_docs, docs_pages
+from .wikilinks import check_docs, check_docs_tree, docs_pages
 from .yamlload import position_in_scalar
 
 
@@ -84,8 +84,11 @@ def check(
             load_words(layout.root, options, report)  # the site's words, checked here as the build reads them
         index = build_index(content, report)
         check_distinct_names(content, report)
-        verified = verify(layout.root, index, report, options.seeds_dir, read_lock(layout.root), options.max_seed_bytes)
+        verified = verify(
+            layout.root, index, report, options.seeds_dir, read_lock(layout.root, report), options.max_seed_bytes
+        )
         check_ages(verified, report)
+        check_docs_tree(layout.root, layout.docs_dir, report)
         pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)
         check_docs(pages, verified, report)
         if editorial:

@@ -27,6 +27,7 @@ from .diagnostics import Pos, Report
 from .invisible import HINT as INVISIBLE_HINT
 from .invisible import first_invisible
 from .resolve import nearest_id_hint
+from .tree import folder_problem, walk
 from .verify import Verified
 
 WIKILINK_PATTERN = r"\[\[(?P<cite>cite:)?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]"
@@ -160,11 +161,29 @@ def check_links(page: DocsPage, verified: Verified, report: Report) -> None:
             )
 
 
+def check_docs_tree(root: Path, docs_dir: str, report: Report) -> None:
+    """Every file and folder under docs/ is a regular file or a real folder: the site publishes them all.
+    (A page that is not is reported by `docs_pages`, as EX504.)"""
+    if (problem := folder_problem(root, docs_dir)) is not None:
+        report.error(codes.LINK_IN_DOCS, Pos(docs_dir), f"the folder {problem}", f"make {docs_dir}/ a real folder")
+        return
+    if not (root / docs_dir).is_dir():
+        return
+    for item in walk(root, docs_dir)[1]:
+        if not item.shown.endswith(".md"):
+            report.error(
+                codes.LINK_IN_DOCS,
+                Pos(item.shown),
+                f"{item.shown} is {item.what}; it would be published with the site",
+                "put the file itself there, not a link to it",
+            )
+
+
 def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
     """Each regular Markdown page under `docs_dir`, with its wiki-links; anything else is reported."""
     pages: list[DocsPage] = []
-    if not docs_dir.is_dir():
-        return pages
+    if not docs_dir.is_dir() or folder_problem(root, docs_dir.relative_to(root).as_posix()) is not None:
+        return pages  # a docs/ that is a link is reported by check_docs_tree, and never read
     for path in sorted(docs_dir.rglob("*.md")):
         shown = path.relative_to(root).as_posix()
         if path.is_symlink() or not path.is_file():
