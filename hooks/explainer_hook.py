@@ -24,7 +24,7 @@ from urllib.parse import quote
 from jinja2 import Environment
 from markupsafe import escape
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort, PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
@@ -346,9 +346,8 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
                     "to rebuild."
                 )
             else:
-                log.error(
-                    f"The build failed: {printable(str(error)) or type(error).__name__}; still serving the last "
-                    "good build. Fix it and save to rebuild."
-                )
+                # MkDocs has logged what an Abort is about (a plugin's error, --strict's warnings) already.
+                why = "" if isinstance(error, Abort) else f": {printable(str(error)) or type(error).__name__}"
+                log.error(f"The build failed{why}; still serving the last good build. Fix it and save to rebuild.")
 
     return build

@@ -90,3 +90,25 @@ def test_serve_rebuilds_on_content_change_and_keeps_last_good_site(tmp_path: Pat
         assert "Traceback" not in "".join(server.lines)
     finally:
         server.stop()
+
+
+def test_serve_keeps_serving_the_last_good_site_whatever_stage_fails(tmp_path: Path) -> None:
+    # A page collision is found after MkDocs cleaned the site folder: the build wrote into a fresh folder, so
+    # the last good site is still there, and the server reports the error and keeps serving it.
+    project = make_project(tmp_path / "p")
+    server = Server(project)
+    try:
+        mark = server.wait_for("Serving on")
+        assert "Ann greets Bob." in server.get("claims/general/")
+        (project / "docs" / "timeline.md").write_text("# Mine\n", encoding="utf-8")
+        mark = server.wait_for("docs/timeline.md would be published at timeline/index.html", mark + 1)
+        server.wait_for("The build failed; still serving the last good build. Fix it and save to rebuild.", mark)
+        assert "Ann greets Bob." in server.get("claims/general/")
+        assert "Timeline" in server.get("timeline/")  # the generated page, not the hand-written one
+        (project / "docs" / "timeline.md").unlink()
+        claims = project / "content" / "claims.yaml"
+        claims.write_text(claims.read_text(encoding="utf-8").replace("Ann greets Bob.", "Ann hails Bob."), "utf-8")
+        server.wait_until(lambda: "Ann hails Bob." in server.get("claims/general/"))
+        assert "Traceback" not in "".join(server.lines)
+    finally:
+        server.stop()
