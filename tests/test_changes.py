@@ -906,7 +906,7 @@ def test_word_diff(old: str, new: str, expected: str) -> None:
     ("text", "expected"),
     [
         ("<img src=x onerror=alert(1)>", "&lt;img src=x onerror=alert\\(1\\)&gt;"),
-        ("ping @maintainers", "ping &#64;maintainers"),
+        ("ping @maintainers", "ping @&#8203;maintainers"),  # a zero-width space: no mention
         ("[click](javascript:alert(1))", "\\[click\\]\\(javascript:alert\\(1\\)\\)"),
         ("a | b\nc", "a \\| b c"),
         ("**bold** `code` ~~gone~~", "\\*\\*bold\\*\\* \\`code\\` \\~\\~gone\\~\\~"),

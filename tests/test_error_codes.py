@@ -319,7 +319,7 @@ def test_markdown_lists_every_diagnostic_escaped(tmp_path: Path) -> None:
         "| level | code | where | problem |\n| --- | --- | --- | --- |\n"
         "| error | [EX408 passage-not-found](https://explainer.example.net.au/error-codes/#ex408) | "
         "content/claims\\.yaml:8:16 "
-        '| passage not found in article\\.txt: "said &lt;b&gt;\\|hello\\*&lt;/b&gt; to &#64;Bob" '
+        '| passage not found in article\\.txt: "said &lt;b&gt;\\|hello\\*&lt;/b&gt; to @&#8203;Bob" '
         '(hint: closest passage in article\\.txt: "said “hello there” to Bob") |\n'
     )
     write_files(tmp_path / "clean", dict(codes.EXAMPLE_PROJECT))

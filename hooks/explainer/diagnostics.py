@@ -3,14 +3,62 @@
 Every problem has a stable code (`Code`: "EX303", "unknown-reference"), declared once in codes.py with
 its severity, a one-line summary, an example of bad input and the fix; the error-codes page of the site,
 SARIF's rules and the tests come from there. Messages may be reworded freely; codes stay.
+
+A message quotes what an editor wrote (a key, a passage, a file name), and every output prints it: so
+`visible()` and `inert_lines()` here are how editor text is printed anywhere, on a terminal, in the MkDocs
+log or in a CI log, where the Actions runner reads workflow commands out of every line.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NamedTuple
+
+
+def visible(text: str) -> str:
+    """`text` as one line that a terminal or a CI log shows without obeying any of it.
+
+    Every character str.isprintable() refuses but the spaces (Unicode Zs) is written as its Python escape:
+    control characters (`\\x1b` of an escape sequence, `\\r` that would overwrite the line, `\\n`, C1 such
+    as `\\x9b`), format characters (the bidirectional override `\\u202e`, zero-width characters) and line
+    separators. The Actions runner also takes `##[name]` anywhere in a line for a (legacy) workflow command,
+    so `##[` is written `#\\x23[`.
+    """
+    if not text.isprintable():
+        text = "".join(
+            ch if ch.isprintable() or unicodedata.category(ch) == "Zs" else ch.encode("unicode_escape").decode("ascii")
+            for ch in text
+        )
+    return text.replace("##[", "#\\x23[")
+
+
+def inert_lines(text: str) -> str:
+    """`text` with no line that the Actions runner would take for a `::name::` workflow command: it reads
+    one in any line that starts with `::` after white space, so such a line's first ':' is written `\\x3a`.
+
+    For text whose lines may start with an editor's value (a file name, an article's title); each value
+    should already have gone through visible(), which leaves no line break inside it.
+    """
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        stripped = line.lstrip()
+        if stripped.startswith("::"):
+            at = len(line) - len(stripped)
+            lines[n] = line[:at] + "\\x3a" + line[at + 1 :]
+    return "\n".join(lines)
+
+
+def _command_data(text: str) -> str:
+    """A workflow command's data (its message), escaped as GitHub's toolkit escapes it (escapeData)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _command_property(text: str) -> str:
+    """A workflow command's property value (escapeProperty): ':' and ',' would end it."""
+    return _command_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 class Severity(StrEnum):
@@ -106,19 +154,21 @@ class Diagnostic:
         return self.code.severity
 
     def format_text(self) -> str:
-        text = f"{self.pos}: {self.severity.value} {self.code}: {self.message}"
+        """'path:line:col: error CODE name: message', then '    hint: ...': exactly these lines, whatever
+        the path, message and hint hold (the MkDocs log and `explainer check` print this)."""
+        text = f"{visible(str(self.pos))}: {self.severity.value} {self.code}: {visible(self.message)}"
         if self.hint:
-            text += f"\n    hint: {self.hint}"
-        return text
+            text += f"\n    hint: {visible(self.hint)}"
+        return inert_lines(text)
 
     def format_github(self) -> str:
-        # Workflow commands need %, CR and LF escaped in the message and ',' ':' in properties.
-        message = self.message + (f" (hint: {self.hint})" if self.hint else "")
-        message = message.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        path = self.pos.path.replace("%", "%25").replace(",", "%2C").replace(":", "%3A")
-        return (
-            f"::{self.severity.value} file={path},line={self.pos.line},col={self.pos.col},title={self.code}::{message}"
-        )
+        """One `::error file=...,line=..,col=..,title=...::message` workflow command: the file is a property
+        and the message data, each escaped as GitHub's toolkit does, after visible() (the annotation's text
+        and the log show escapes, not their effect)."""
+        message = visible(self.message + (f" (hint: {self.hint})" if self.hint else ""))
+        properties = f"file={_command_property(visible(self.pos.path))},line={self.pos.line},col={self.pos.col}"
+        title = _command_property(str(self.code))
+        return f"::{self.severity.value} {properties},title={title}::{_command_data(message)}"
 
 
 class Report:

@@ -1,23 +1,29 @@
 """Show a content diff to a reviewer: as plain text, as Markdown for a pull request, or as JSON.
 
 The view is built once as sections of entries made of styled spans (plain, code, deleted, inserted,
-quoted, link); the text and Markdown templates only decide how each style is written. In Markdown
-every value is escaped on output (the environment's `finalize`), so editor text can neither add
-markup nor mention anyone in a pull-request comment.
+quoted, link); the text and Markdown templates only decide how each style is written. Every value is
+escaped on output (the environment's `finalize`): in text, control characters and the like are shown as
+escapes (diagnostics.visible) and no line can be read as a workflow command; in Markdown, editor text can
+add no markup (link, image, HTML, table cell, heading, code, math), mention no one and reference no issue.
+A `limit` is in bytes of UTF-8, which GitHub's limits never exceed (a comment's 65,536 characters, a job
+summary's 1 MiB): whole entries are left out from the end, and the view says how many.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 
 from .catalogue import english
+from .diagnostics import inert_lines, visible
 from .diff import CitationChange, ContentDiff, FieldChange, RecordChange
+from .formats import json_text
 from .render import KIND_IDS, SiteModel
 
 # The diff is for editors, in English: records are named as the English pages name them.
@@ -221,7 +227,7 @@ class _Builder:
             (old_s, old_t), (new_s, new_t) = cells(change.old), cells(change.new)
             rows.append(
                 (
-                    (Span("plain", change.label),),
+                    (Span("plain", _clip(change.label, 100)),),
                     (Span("plain", old_s), Span("plain", " → "), Span("strong", new_s)),
                     (Span("plain", old_t), Span("plain", " → "), Span("strong", new_t)),
                 )
@@ -290,16 +296,23 @@ class Raw(str):
     """Markdown the templates write themselves; never editor text."""
 
 
-# Characters Markdown would read as markup; < > & and @ become entities instead (see markdown_escape).
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+# Characters Markdown would read as markup ('$' is GitHub's math); < > & become entities instead.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~$])")
+# Where GitHub would see a mention (@user, @org/team: it notifies them) or an issue reference (#12, GH-12,
+# owner/repo#12: it cross-links the issue): a zero-width space there breaks the pattern and reads the same.
+# It is written as an entity, visible in the Markdown itself; ZWSP stands for it until entities are made
+# (visible() has already written out any zero-width space the text had).
+_NOTIFIES = re.compile(r"(?<=@)(?=[A-Za-z0-9])|(?<=#)(?=[0-9])|(?<=[Gg][Hh])(?=-[0-9])")
+ZWSP = "\u200b"
 
 
 def markdown_escape(value: Any) -> str:
     """Text that Markdown shows as it is, on one line; Raw values are the templates' own markup."""
     if isinstance(value, Raw):
         return value
-    text = _MD_SPECIAL.sub(r"\\\1", re.sub(r"\s+", " ", str(value)))
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("@", "&#64;")
+    text = _NOTIFIES.sub(ZWSP, visible(re.sub(r"\s+", " ", str(value))))
+    text = _MD_SPECIAL.sub(r"\\\1", text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace(ZWSP, "&#8203;")
 
 
 _MARKDOWN_STYLES = {"del": "<del>{}</del>", "ins": "<ins>{}</ins>", "strong": "**{}**", "quote": "“{}”"}
@@ -322,21 +335,29 @@ def text_spans(line: Line) -> str:
     out = []
     for span in line:
         if span.style == "link" and span.href:
-            out.append(f"{span.text} <{span.href}>")
+            out.append(f"{visible(span.text)} <{visible(span.href)}>")
         else:
-            out.append(_TEXT_STYLES.get(span.style, "{}").format(span.text))
+            out.append(_TEXT_STYLES.get(span.style, "{}").format(visible(span.text)))
     return "".join(out)
 
 
 def _code(value: str) -> Raw:
-    fence = "``" if "`" in value else "`"
-    return Raw(f"{fence}{value.replace(chr(10), ' ')}{fence}")
+    """A code span holding `value` whatever it holds: its fence is longer than any run of backticks in
+    it, and a space pads a value that starts or ends with one (or with a space; CommonMark strips one
+    each side). A line break shows as its escape, as in a file name it is one. Not for table cells, where
+    even a code span's '|' ends the cell."""
+    text = visible(str(value))
+    if not text.strip():
+        return Raw("` `")
+    fence = "`" * (max(len(run) for run in re.findall("`*", text)) + 1)
+    pad = " " if text[0] in "` " or text[-1] in "` " else ""
+    return Raw(f"{fence}{pad}{text}{pad}{fence}")
 
 
 def _href(value: str) -> Raw:
-    return Raw(
-        value.replace(" ", "%20").replace("(", "%28").replace(")", "%29").replace("<", "%3C").replace(">", "%3E")
-    )
+    """A link destination: everything but an address's own delimiters percent-encoded (spaces, parentheses
+    and angle brackets would end it; '$' would start math)."""
+    return Raw(quote(value, safe=":/?#[]@!&'*+,;=%~"))
 
 
 def template_environment(markdown: bool) -> jinja2.Environment:
@@ -348,30 +369,59 @@ def template_environment(markdown: bool) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
-        finalize=markdown_escape if markdown else None,
+        finalize=markdown_escape if markdown else _visible_value,
     )
     env.filters["code"] = _code
     env.globals["spans"] = markdown_spans if markdown else text_spans
     return env
 
 
+def _visible_value(value: Any) -> str:
+    return visible(str(value))
+
+
 def render_view(view: View, output_format: str, limit: int | None = None) -> str:
-    """The view as text or Markdown; with `limit`, entries are left out from the end until it fits."""
+    """The view as text or Markdown; with `limit` (bytes of UTF-8), entries are left out from the end
+    until it fits, and if even no entry is too long, the tables and notes too. ValueError: not even the
+    counts fit."""
     template = template_environment(output_format == "markdown").get_template(
         "diff.md" if output_format == "markdown" else "diff.txt"
     )
-    text = template.render(view=view)
-    if limit is None or len(text) <= limit:
-        return text
+
+    def render(shown: View) -> str:
+        return inert_lines(template.render(view=shown))
+
+    if limit is None:
+        return render(view)
     total = sum(len(s.entries) for s in view.sections)
-    low, high = 0, total
-    while low < high:  # the most entries that fit
-        mid = (low + high + 1) // 2
-        if len(template.render(view=_first_entries(view, mid))) <= limit:
-            low = mid
+    text = most_that_fit(lambda keep: render(_first_entries(view, keep)), total, limit)
+    if text is None:
+        rows = sum(max(0, len(s.table) - 1) for s in view.sections)  # a coverage row is a change, too
+        text = render(dataclasses.replace(view, sections=[], notes=[], omitted=total + rows))
+        if _size(text) > limit:
+            raise ValueError(f"{limit} bytes cannot hold even the counts of this diff ({_size(text)} bytes)")
+    return text
+
+
+def _size(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def most_that_fit(render: Callable[[int], str], total: int, limit: int) -> str | None:
+    """render(total) if it is at most `limit` bytes of UTF-8, else render(n) for the largest n that is
+    (render(n) growing with n), or None when not even render(0) is."""
+    text = render(total)
+    if _size(text) <= limit:
+        return text
+    best, low, high = None, 0, total - 1
+    while low <= high:
+        middle = (low + high) // 2
+        candidate = render(middle)
+        if _size(candidate) <= limit:
+            best, low = candidate, middle + 1
         else:
-            high = mid - 1
-    return template.render(view=_first_entries(view, low))
+            high = middle - 1
+    return best
 
 
 def _first_entries(view: View, keep: int) -> View:
@@ -404,4 +454,4 @@ def diff_json(diff: ContentDiff, sides: dict[str, dict[str, Any]]) -> str:
         "summary": diff.summary(),
         **plain(diff),
     }
-    return json.dumps(document, ensure_ascii=False, indent=1) + "\n"
+    return json_text(document, 1)

@@ -7,7 +7,14 @@
   summary, fix and example as help and a link to its entry on the site's error-codes page; one result per
   diagnostic, located by a URI relative to the repository's root.
 - Markdown (`--format markdown`), for a pull request's job summary: every diagnostic in one table (GitHub
-  shows at most ten annotations of each level per step). Editor text in it is escaped.
+  shows at most ten annotations of each level per step), cut to MARKDOWN_LIMIT bytes with a note. Editor
+  text in it is escaped as diffview's Markdown is (markup, mentions and references made inert).
+
+Every value stays exact in JSON and SARIF (a tool needs the real file name), but the documents are written
+with only printable characters: C1 controls, bidirectional overrides and the like are \\u escapes, so that
+printing one on a terminal is safe too. A SARIF message is plain text in which consumers read embedded
+links (`[text](target)`) and placeholders (`{0}`), so its brackets, backslashes and braces are escaped as
+SARIF 2.1.0 (3.11.5, 3.11.6) says.
 """
 
 from __future__ import annotations
@@ -19,10 +26,12 @@ from typing import Any
 from urllib.parse import quote
 
 from . import codes
-from .diagnostics import Code, Diagnostic, Severity
+from .diagnostics import Code, Diagnostic, Severity, visible
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-MARKDOWN_LIMIT = 1_000_000  # GitHub takes at most 1 MiB of job summary per step
+# Bytes of UTF-8: GitHub takes at most 1 MiB (1,048,576 bytes) of job summary per step; the rest is room
+# for whatever else a step may append.
+MARKDOWN_LIMIT = 1_000_000
 TOOL = "explainer check"
 
 
@@ -51,14 +60,31 @@ def to_json(diagnostics: Sequence[Diagnostic]) -> str:
         }
         for d in diagnostics
     ]
-    return (
-        json.dumps(
-            {"version": 1, "diagnostics": items, "summary": {"errors": errors, "warnings": warnings}},
-            indent=2,
-            ensure_ascii=False,
-        )
-        + "\n"
-    )
+    return json_text({"version": 1, "diagnostics": items, "summary": {"errors": errors, "warnings": warnings}}, 2)
+
+
+def json_text(document: Any, indent: int) -> str:
+    """`document` as JSON with every character that is not printable written as a \\u escape (json.dumps
+    escapes only C0 controls), so that the text is safe on a terminal while every value stays exact."""
+    text = json.dumps(document, indent=indent, ensure_ascii=False)
+    if not text.replace("\n", "").isprintable():  # only string contents can hold such characters
+        text = "".join(ch if ch.isprintable() or ch == "\n" else _json_escape(ch) for ch in text)
+    return text + "\n"
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code > 0xFFFF:  # JSON escapes a character outside the BMP as its UTF-16 surrogate pair
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
+def sarif_text(text: str) -> str:
+    """Plain text for a SARIF message: visible(), then '\\', '[' and ']' escaped with a backslash (else
+    '[x](1)' is an embedded link) and '{', '}' doubled (else '{0}' is a placeholder)."""
+    text = visible(text).replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def _help_markdown(code: Code) -> str:
@@ -111,7 +137,7 @@ def to_sarif(
                 "ruleId": d.code.code,
                 "ruleIndex": index[d.code.code],
                 "level": _level(d.severity),
-                "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")},
+                "message": {"text": sarif_text(d.message + (f" (hint: {d.hint})" if d.hint else ""))},
                 "locations": [
                     {
                         "physicalLocation": {
@@ -133,36 +159,37 @@ def to_sarif(
         "columnKind": "unicodeCodePoints",
         "results": results,
     }
-    return json.dumps({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, indent=2, ensure_ascii=False) + "\n"
+    return json_text({"$schema": SARIF_SCHEMA, "version": "2.1.0", "runs": [run]}, 2)
 
 
 def _uri(path: str) -> str:
-    """A relative URI reference for a project path: each segment percent-encoded as RFC 3986 wants."""
+    """A relative URI reference for a project path: each segment percent-encoded as RFC 3986 wants (every
+    control character, space, '%', '#', '?' and non-ASCII character included), naming the real file."""
     return quote(path, safe="/")
 
 
 def to_markdown(diagnostics: Sequence[Diagnostic], help_page: str | None = None, title: str = TOOL) -> str:
-    """Every diagnostic as one row of a table, under a heading with the counts; cut (and said so) at
-    MARKDOWN_LIMIT characters."""
-    from .diffview import Raw, template_environment  # only this format needs the templates
+    """Every diagnostic as one row of a table, under a heading with the counts; rows are left out from the
+    end (and the table says how many) to keep it within MARKDOWN_LIMIT bytes of UTF-8."""
+    from .diffview import Raw, most_that_fit, template_environment  # only this format needs the templates
 
     def code_cell(code: Code) -> Raw:
         # A code and name are [A-Z0-9a-z-] only; the page's address is quoted as a link target.
         return Raw(f"[{code}]({quote(help_page, safe=':/?&=%~')}#{code.anchor})" if help_page else f"{code}")
 
     template = template_environment(markdown=True).get_template("check.md")
-    shown = list(diagnostics)
-    while True:
-        text = template.render(
-            diagnostics=shown,
-            left_out=len(diagnostics) - len(shown),
+
+    def render(shown: int) -> str:
+        return template.render(
+            diagnostics=diagnostics[:shown],
+            left_out=len(diagnostics) - shown,
             title=title,
             summary=summary_text(diagnostics),
             code_cell=code_cell,
         )
-        if len(text) <= MARKDOWN_LIMIT or not shown:
-            return text
-        shown = shown[: len(shown) * 9 // 10]
+
+    # No row at all leaves the heading and the note: far below the limit.
+    return most_that_fit(render, len(diagnostics), MARKDOWN_LIMIT) or render(0)
 
 
 def repository_prefix(root: Path) -> str:
