@@ -122,7 +122,12 @@ def test_a_linked_folder_of_records_is_refused_not_skipped(tmp_path: Path) -> No
 
 def test_the_workflows_check_out_without_keeping_the_token(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent
-    for workflow in sorted((root / ".github" / "workflows").glob("*.yml")):
+    workflows = [*(root / ".github" / "workflows").glob("*.yml")]
+    workflows += (root / "hooks" / "explainer" / "scaffold" / "github" / "workflows").glob(
+        "*.yml.jinja"
+    )  # new projects'
+    assert len(workflows) == 4
+    for workflow in sorted(workflows):
         text = workflow.read_text(encoding="utf-8")
         assert text.count("uses: actions/checkout@") == text.count("persist-credentials: false"), workflow.name
 
@@ -266,3 +271,18 @@ def test_lock_and_schema_write_through_a_temporary_file(tmp_path: Path) -> None:
     leftovers = [p.name for p in [*project.iterdir(), *schema.parent.iterdir()] if p.name.endswith(".tmp")]
     assert leftovers == []
     assert found(project) == []  # the lock it wrote is read back as a lock
+
+
+def test_check_reads_the_pages_from_the_docs_dir_the_build_reads(tmp_path: Path) -> None:
+    # With docs_dir: pages, a broken wiki-link in pages/ fails the build: the check must say so, not "0 errors".
+    project = make_project(tmp_path / "p", docs_index="# Tiny\n\nSee [[nobody]].\n")
+    os.rename(project / "docs", project / "pages")
+    config = project / "mkdocs.yml"
+    config.write_text("docs_dir: pages\n" + config.read_text(encoding="utf-8"), encoding="utf-8")
+    explainer = [sys.executable, "-m", "explainer.cli", "check", "--root", str(project)]
+    result = subprocess.run(explainer, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert result.stdout.startswith("pages/index.md:3:5: error EX503 unknown-wiki-link")
+    config.write_text(config.read_text(encoding="utf-8").replace("docs_dir: pages", "docs_dir: ../elsewhere"))
+    result = subprocess.run(explainer, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2 and "docs_dir is not a folder inside the project" in result.stderr

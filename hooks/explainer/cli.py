@@ -24,7 +24,7 @@ from .atomic import fresh_folder_beside, write_atomically
 from .diagnostics import Diagnostic, Report, Severity
 from .lock import LOCK_FILE, lock_text
 from .model import Content
-from .options import CONFIG_FILE, read_site_address
+from .options import CONFIG_FILE, read_docs_dir, read_site_address
 from .pipeline import Layout, check
 from .schema import json_schema
 from .urls import Urls
@@ -176,13 +176,27 @@ def main(argv: list[str] | None = None) -> int:
     return 2
 
 
+def project_layout(root: Path) -> Layout:
+    """The project's layout as the build reads it: its pages from mkdocs.yml's `docs_dir` (the options, with
+    the content and seed folders, are read by the check from the same file)."""
+    docs_dir = read_docs_dir(root / CONFIG_FILE)
+    if docs_dir is None:
+        print(
+            f"explainer: {CONFIG_FILE}'s docs_dir is not a folder inside the project (or comes from INHERIT), so the "
+            "pages the build reads cannot be told; write it like 'docs'",
+            file=sys.stderr,
+        )
+        raise SystemExit(2)  # a usage error
+    return Layout(root, docs_dir)
+
+
 def schema_text() -> str:
     return json.dumps(json_schema(Content), indent=2, ensure_ascii=False) + "\n"
 
 
 def run_lock(root: Path, check_only: bool) -> int:
     root = root.resolve()
-    verified, diagnostics = check(Layout(root))
+    verified, diagnostics = check(project_layout(root))
     if any(d.severity is Severity.ERROR for d in diagnostics):
         print("fix the errors that `explainer check` reports first", file=sys.stderr)
         return 1
@@ -203,7 +217,7 @@ def run_lock(root: Path, check_only: bool) -> int:
 def run_coverage(root: Path, uncited: bool) -> int:
     from .measure import format_measures, measure_sources  # only this command needs it
 
-    verified, diagnostics = check(Layout(root.resolve()))
+    verified, diagnostics = check(project_layout(root.resolve()))
     if any(d.severity is Severity.ERROR for d in diagnostics):
         print("fix the errors that `explainer check` reports first", file=sys.stderr)
         return 1
@@ -267,7 +281,7 @@ def run_new(directory: Path, seed_paths: list[Path], title: str, engine: str | N
 
 
 def run_check(root: Path, output_format: str, base: str | None = None) -> int:
-    verified, diagnostics = check(Layout(root.resolve()))
+    verified, diagnostics = check(project_layout(root.resolve()))
     if base is not None and not any(d.severity is Severity.ERROR for d in diagnostics):
         from .revisions import SideError  # reading revisions (git, tar) only for --base
         from .snapshot import load_snapshot
