@@ -27,7 +27,7 @@ import pytest
 from test_changes import commit, explainer, git
 from test_check_output import run_check
 
-from conftest import TINY_CLAIM, TINY_CONTENT, TINY_SEED, make_project
+from conftest import TINY_CLAIM, TINY_CONTENT, TINY_SEED, make_project, run_mkdocs
 from explainer import codes
 from explainer.diagnostics import Diagnostic, Pos
 from explainer.diffview import Entry, Section, Span, View, render_view
@@ -280,6 +280,15 @@ def test_text_format_is_one_line_per_problem_and_one_per_hint(
         assert re.fullmatch(rf"\S.*:{d['line']}:{d['column']}: {d['severity']} {d['code']} {d['name']}: .*", head)
     for shown in ("docs/x\\n::error::forged.md:", "docs/x\\x1b[2J\\x1b]0;title\\x07.md:", "docs/x\\u202eevil"):
         assert any(line.startswith(shown) for line in lines), shown
+
+
+def test_mkdocs_log_shows_the_same_lines(hostile_project: Path, tmp_path: Path) -> None:
+    # The hook logs each diagnostic's format_text() (and raises them all, through MkDocs' error line).
+    result = run_mkdocs(hostile_project, "build", "--strict", "--site-dir", str(tmp_path / "site"))
+    assert result.returncode == 1
+    assert runner_commands(result.stdout + result.stderr) == []
+    assert_terminal_safe(result.stderr)
+    assert "\ndocs/x\\n::error::forged.md:1:1: error EX503 unknown-wiki-link: " in result.stderr
 
 
 @pytest.mark.parametrize(
