@@ -286,3 +286,15 @@ def test_check_reads_the_pages_from_the_docs_dir_the_build_reads(tmp_path: Path)
     config.write_text(config.read_text(encoding="utf-8").replace("docs_dir: pages", "docs_dir: ../elsewhere"))
     result = subprocess.run(explainer, capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "docs_dir is not a folder inside the project" in result.stderr
+
+
+def test_the_site_words_file_is_not_read_through_a_linked_folder(tmp_path: Path) -> None:
+    project = make_project(tmp_path / "p", docs_index="# T\n")
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "words.yaml").write_text("common: {}\n", encoding="utf-8")
+    os.symlink(tmp_path / "outside", project / "words")
+    with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
+        config.write("extra:\n  explainer:\n    words: words/words.yaml\n")
+    assert found(project) == [
+        "words/words.yaml:1:1: EX103 unreadable-file: the file is not read: words is a symbolic link"
+    ]

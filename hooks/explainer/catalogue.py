@@ -32,6 +32,7 @@ from markupsafe import Markup, escape
 from . import codes
 from .diagnostics import Pos, Report
 from .options import CONFIG_FILE, Options
+from .tree import linked_on_the_way
 from .yamlload import MappingNode, Node, ScalarNode, SequenceNode, load_yaml, node_pos
 
 BUILT_IN = "words"  # the package folder of the catalogues the engine ships, one per language: en.yaml, ...
@@ -297,6 +298,12 @@ def load_words(root: Path, options: Options, report: Report) -> Words:
     categories = plural_categories(language)
     replaced: dict[str, Entry] = {}
     shown = options.words
+    if shown and (link := linked_on_the_way(root, root / shown)) is not None:
+        # load_yaml refuses a link as the file itself; a linked folder on the way would lead anywhere too.
+        report.error(
+            codes.UNREADABLE_FILE, Pos(shown), f"the file is not read: {link} is a symbolic link", "use the file itself"
+        )
+        shown = ""
     if shown:
         node = load_yaml(root / shown, shown, report, options)
         entries = _flatten(shown, node, report) if node is not None else {}

@@ -84,6 +84,16 @@ def walk(root: Path, folder: str) -> tuple[list[str], list[Irregular]]:
     return sorted(files), sorted(irregular, key=lambda item: item.shown)
 
 
+def linked_on_the_way(root: Path, path: Path) -> str | None:
+    """The first part of `path` below `root` (a folder, or the file itself) that is a symbolic link, or None."""
+    step = root
+    for part in path.relative_to(root).parts:
+        step = step / part
+        if step.is_symlink():
+            return step.relative_to(root).as_posix()
+    return None
+
+
 def regular_inside(root: Path, path: Path) -> str | None:
     """Why `path` (inside `root`) may not be read or published, or None when it is a regular file reached
     through real folders only, inside `root`."""
