@@ -196,10 +196,11 @@ def _warnings_so_far() -> int:
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     build = _state.current()
     docs = _docs_folder(config)
-    handwritten = [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(build.layout.root / docs)]
+    docs_root = Path(os.path.abspath(config.docs_dir))  # as MkDocs names the files it collected from it
+    handwritten = [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs_root)]
     for file in handwritten:
         # The check refused links in docs/ already; nothing else MkDocs collected may be published either.
-        problem = regular_inside(build.layout.root / docs, Path(file.abs_src_path or ""))
+        problem = regular_inside(docs_root, Path(file.abs_src_path or ""))
         if problem is not None:
             raise PluginError(f"{docs}/{printable(file.src_uri)}: not published: {problem}")
     by_output = {f.dest_uri: f for f in handwritten}
