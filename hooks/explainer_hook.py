@@ -6,6 +6,7 @@ on_page_*   give generated pages their title and HTML; resolve wiki-links in han
             every page its JSON-LD.
 on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
+on_post_page, on_post_template   the Content-Security-Policy on every page, the 404 page too (see csp.py).
 on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last
             good build.
 """
@@ -35,6 +36,7 @@ from mkdocs.utils import CountHandler
 from explainer import assets
 from explainer.atomic import fresh_folder_beside, swap_in
 from explainer.catalogue import load_words
+from explainer.csp import secure, trusted_scripts
 from explainer.diagnostics import ExplainerError, Report
 from explainer.headings import Heading, anchor_ids, outline
 from explainer.jsonld import Publication
@@ -314,8 +316,38 @@ def on_template_context(context: dict[str, Any], template_name: str, config: MkD
     return context
 
 
+# `mkdocs serve` adds its live-reload script to every page it serves, inline and different on every request:
+# no policy set at build time can allow it, so pages built for serving carry none. Every other build sets it.
+_serving = False
+
+
 def on_startup(command: str, dirty: bool) -> None:
+    global _serving
+    _serving = command == "serve"
     _state.dirty = dirty
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    return _secure(output, page.file.src_uri, config)
+
+
+def on_post_template(output_content: str, template_name: str, config: MkDocsConfig) -> str:
+    return _secure(output_content, template_name, config) if template_name.endswith(".html") else output_content
+
+
+def _secure(output: str, name: str, config: MkDocsConfig) -> str:
+    if _serving:
+        return output
+    try:
+        secured = secure(output, trusted_scripts(config.theme.dirs))
+    except ValueError as error:
+        raise PluginError(f"{name}: {error}") from None
+    if secured.blocked:
+        log.warning(
+            f"{name}: the site's Content-Security-Policy blocks {'; '.join(secured.blocked)}. Only the theme's "
+            "templates may run inline scripts: put a script in a file listed under extra_javascript, its events too"
+        )
+    return secured.html
 
 
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
