@@ -37,7 +37,7 @@ from explainer import assets
 from explainer.atomic import fresh_folder_beside, swap_in
 from explainer.catalogue import load_words
 from explainer.csp import secure, trusted_scripts
-from explainer.diagnostics import ExplainerError, Report
+from explainer.diagnostics import ExplainerError, Report, visible
 from explainer.headings import Heading, anchor_ids, outline
 from explainer.jsonld import Publication
 from explainer.measure import format_measures
@@ -49,7 +49,6 @@ from explainer.timestamps import content_time
 from explainer.tree import regular_inside
 from explainer.urls import Urls
 from explainer.wikilinks import WikiLinkExtension
-from explainer.yamlload import printable
 
 log = get_plugin_logger("explainer")
 
@@ -119,7 +118,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     )
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(
-            f"{DEPLOY_ENV} is set (a build for publishing) but {problem}: "
+            f"{DEPLOY_ENV} is set (a build for publishing) but {visible(problem)}: "
             "set SITE_URL to the address the site is published at"
         )
     try:
@@ -204,7 +203,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         # The check refused links in docs/ already; nothing else MkDocs collected may be published either.
         problem = regular_inside(docs_root, Path(file.abs_src_path or ""))
         if problem is not None:
-            raise PluginError(f"{docs}/{printable(file.src_uri)}: not published: {problem}")
+            raise PluginError(f"{docs}/{visible(file.src_uri)}: not published: {problem}")
     by_output = {f.dest_uri: f for f in handwritten}
     generated: list[File] = []
     for plan in build.plans.values():
@@ -219,7 +218,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         clash = files.get_file_from_path(file.src_uri) or by_output.get(file.dest_uri)
         if clash is not None:
             raise PluginError(
-                f"{docs}/{printable(clash.src_uri)} would be published at {file.dest_uri}, where the site's generated "
+                f"{docs}/{visible(clash.src_uri)} would be published at {file.dest_uri}, where the site's generated "
                 f"{'page' if file.is_documentation_page() else 'file'} {file.src_uri} goes; rename or remove it"
             )
         files.append(file)
@@ -341,10 +340,11 @@ def _secure(output: str, name: str, config: MkDocsConfig) -> str:
     try:
         secured = secure(output, trusted_scripts(config.theme.dirs))
     except ValueError as error:
-        raise PluginError(f"{name}: {error}") from None
+        raise PluginError(f"{visible(name)}: {visible(str(error))}") from None
     if secured.blocked:
         log.warning(
-            f"{name}: the site's Content-Security-Policy blocks {'; '.join(secured.blocked)}. Only the theme's "
+            f"{visible(name)}: the site's Content-Security-Policy blocks {visible('; '.join(secured.blocked))}. Only "
+            "the theme's "
             "templates may run inline scripts: put a script in a file listed under extra_javascript, its events too"
         )
     return secured.html
@@ -380,7 +380,7 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
                 )
             else:
                 # MkDocs has logged what an Abort is about (a plugin's error, --strict's warnings) already.
-                why = "" if isinstance(error, Abort) else f": {printable(str(error)) or type(error).__name__}"
+                why = "" if isinstance(error, Abort) else f": {visible(str(error)) or type(error).__name__}"
                 log.error(f"The build failed{why}; still serving the last good build. Fix it and save to rebuild.")
 
     return build

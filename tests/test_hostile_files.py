@@ -298,3 +298,21 @@ def test_the_site_words_file_is_not_read_through_a_linked_folder(tmp_path: Path)
     assert found(project) == [
         "words/words.yaml:1:1: EX103 unreadable-file: the file is not read: words is a symbolic link"
     ]
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("x\n::error::forged.md", "x\\n::error::forged.md"),
+        ("##[add-mask]secret.png", "#\\x23[add-mask]secret.png"),
+        ("a\x1b[2Jb.md", "a\\x1b[2Jb.md"),
+        ("gpj.\u202eexe.md", "gpj.\\u202eexe.md"),
+    ],
+)
+def test_a_file_under_docs_whose_name_cannot_be_printed_is_refused(tmp_path: Path, name: str, shown: str) -> None:
+    project = make_project(tmp_path / "p", docs_index="# T\n")
+    (project / "docs" / name).write_text("# Notes\n", encoding="utf-8")
+    assert [p for p in found(project) if " EX506 " in p] == [
+        f"docs/{shown}:1:1: EX506 unprintable-docs-name: the file's name holds characters that cannot be printed as "
+        "they are (shown escaped here)"
+    ]

@@ -29,7 +29,7 @@ from test_check_output import run_check
 
 from conftest import TINY_CLAIM, TINY_CONTENT, TINY_SEED, make_project, run_mkdocs
 from explainer import codes
-from explainer.diagnostics import Diagnostic, Pos
+from explainer.diagnostics import Diagnostic, Pos, visible
 from explainer.diffview import Entry, Section, Span, View, render_view
 from explainer.formats import MARKDOWN_LIMIT, to_markdown
 
@@ -406,8 +406,19 @@ def diff_repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def diffs(diff_repo: Path) -> dict[str, subprocess.CompletedProcess[str]]:
-    markdown = explainer(diff_repo, "diff", "HEAD~1", "HEAD", "--format", "markdown", "--artifact-url", ARTIFACT)
-    return {"markdown": markdown, "text": explainer(diff_repo, "diff", "HEAD~1", "HEAD")}
+    # The hostile page names are refused by the check (EX506); compared anyway, the diff must stay inert.
+    allow = "--allow-errors"
+    markdown = explainer(diff_repo, "diff", "HEAD~1", "HEAD", "--format", "markdown", "--artifact-url", ARTIFACT, allow)
+    return {"markdown": markdown, "text": explainer(diff_repo, "diff", "HEAD~1", "HEAD", allow)}
+
+
+def test_page_names_that_cannot_be_printed_are_refused_by_name(diff_repo: Path) -> None:
+    result = explainer(diff_repo, "diff", "HEAD~1", "HEAD")
+    assert result.returncode == 3
+    refused = [line for line in result.stderr.splitlines() if "EX506 unprintable-docs-name" in line]
+    assert len(refused) == len(PAGE_NAMES) - sum(visible(name) == name for name in PAGE_NAMES.values())
+    assert "docs/x\\n::error::forged.md:1:1: error EX506" in result.stderr
+    assert runner_commands(result.stdout + result.stderr) == []
 
 
 def test_markdown_diff_is_inert_and_readable(diffs: dict[str, subprocess.CompletedProcess[str]]) -> None:
@@ -540,7 +551,7 @@ def test_a_large_real_diff_through_the_command_fits_the_comment_and_the_summary(
 
 
 def test_limit_below_what_any_diff_needs_is_a_usage_error(diff_repo: Path) -> None:
-    result = explainer(diff_repo, "diff", "HEAD~1", "HEAD", "--format", "markdown", "--limit", "10")
+    result = explainer(diff_repo, "diff", "HEAD~1", "HEAD", "--format", "markdown", "--limit", "10", "--allow-errors")
     assert result.returncode == 2 and "--limit" in result.stderr
 
 

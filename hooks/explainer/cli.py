@@ -21,7 +21,7 @@ from pathlib import Path
 
 from . import urls
 from .atomic import fresh_folder_beside, write_atomically
-from .diagnostics import Diagnostic, Report, Severity
+from .diagnostics import Diagnostic, Report, Severity, visible
 from .lock import LOCK_FILE, lock_text
 from .model import Content
 from .options import CONFIG_FILE, read_docs_dir, read_site_address
@@ -226,7 +226,7 @@ def run_coverage(root: Path, uncited: bool) -> int:
         print(line)
         if uncited:
             for sentence in m.sentences.uncited:
-                print(f"    uncited: {' '.join(sentence.text.split())}")
+                print(f"    uncited: {visible(' '.join(sentence.text.split()))}")  # an article's words, shown inert
     return 0
 
 

@@ -543,9 +543,9 @@ INVISIBLE_CHARACTER = Code(
     "invisible-character",
     ERROR,
     Step.LOAD,
-    summary="A content file or a hand-written page holds a character a reader cannot see: a zero-width or other format character "
-    "(such as a soft hyphen or a bidirectional override), a line separator, a private-use character or a letter "
-    "that renders as nothing.",
+    summary="A content file or a hand-written page holds a character a reader cannot see: a zero-width or other "
+    "format character (such as a soft hyphen or a bidirectional override), a line separator, a private-use "
+    "character or a letter that renders as nothing.",
     fix="Delete the character; the message names it and the position points at it. It would show readers other "
     "words than the checks compare (a quotation, a name or a month that passes the grounding check while it is not "
     "in the article).",
@@ -1258,9 +1258,7 @@ CONFUSABLE_NAME = Code(
     "another script, 'I' for 'l', 'rn' for 'm', an accent), or a name mixes Latin, Cyrillic or Greek letters.",
     fix="Give each the fuller name the articles use (a first or middle name, a suffix such as 'Jr.'), merge the "
     "two records if they are one, or retype the name so that it has only the letters the article prints.",
-    example=Example(
-        "content/people.yaml", PEOPLE.replace("name: Bob Example", "name: Ann Examp1e"), line=5, column=11
-    ),
+    example=Example("content/people.yaml", PEOPLE.replace("name: Bob Example", "name: Ann Examp1e"), line=5, column=11),
 )
 
 # ---- EX4xx verifying citations ------------------------------------------------------------------
@@ -1539,6 +1537,17 @@ LINK_IN_DOCS = Code(
     fix="Put the file itself in docs/ instead of a link to it. The site publishes what docs/ holds: a link could "
     "publish any file the build machine can read, such as the checkout's credentials.",
     example=Example("docs/logo.png", "", line=1, column=1, link_to="../.git/config"),
+)
+UNPRINTABLE_DOCS_NAME = Code(
+    "EX506",
+    "unprintable-docs-name",
+    ERROR,
+    Step.PAGES,
+    summary="A file's name under docs/ holds a control or format character (a line break, an escape of the "
+    "terminal, a bidirectional override) or `##[`, which the CI runner reads as a command.",
+    fix="Rename the file with letters, digits, spaces and ordinary punctuation. Its name is printed in the build's "
+    "log, in CI's annotations and in the review's comment.",
+    example=Example("docs/##[group]notes.md", "# Notes\n", line=1, column=1, reported="docs/#\\x23[group]notes.md"),
 )
 
 # ---- EX6xx editorial checks ---------------------------------------------------------------------

@@ -23,7 +23,7 @@ from markdown.extensions.tables import TableExtension
 from markdown.inlinepatterns import InlineProcessor
 
 from . import codes
-from .diagnostics import Pos, Report
+from .diagnostics import Pos, Report, visible
 from .invisible import HINT as INVISIBLE_HINT
 from .invisible import first_invisible
 from .resolve import nearest_id_hint
@@ -169,7 +169,16 @@ def check_docs_tree(root: Path, docs_dir: str, report: Report) -> None:
         return
     if not (root / docs_dir).is_dir():
         return
-    for item in walk(root, docs_dir)[1]:
+    files, irregular = walk(root, docs_dir)
+    for shown in [*files, *(item.shown for item in irregular)]:
+        if visible(shown) != shown:
+            report.error(
+                codes.UNPRINTABLE_DOCS_NAME,
+                Pos(visible(shown)),
+                "the file's name holds characters that cannot be printed as they are (shown escaped here)",
+                "rename it: file names are printed in the build's log, in CI and in the review's comment",
+            )
+    for item in irregular:
         if not item.shown.endswith(".md"):
             report.error(
                 codes.LINK_IN_DOCS,
