@@ -124,3 +124,12 @@ def test_config_named_by_a_relative_path_builds_with_edit_links_into_content(tin
     assert (
         'href="https://github.com/example/tiny/edit/main/content/people.yaml"' in ann
     )  # the edit link points at the YAML beside docs/
+
+
+def test_open_graph_title_of_a_hand_written_page_is_escaped_once(tmp_path: Path) -> None:
+    # The first heading is the title, as HTML: read as text and escaped once, not "&amp;amp;".
+    project = make_project(tmp_path / "p")
+    (project / "docs" / "more.md").write_text('# Ann & Bob <3 "hi" &amp; `<b>`\n\nText.\n', encoding="utf-8")
+    assert run_mkdocs(project, "build").returncode == 0
+    html = (project / "site" / "more" / "index.html").read_text(encoding="utf-8")
+    assert '<meta property="og:title" content="Ann &amp; Bob &lt;3 &#34;hi&#34; &amp; &lt;b&gt;">' in html
