@@ -12,6 +12,12 @@ context, a note, ...) and for every sentence of a hand-written page that places 
   be an inference.
 Which passages a text rests on depends on what it is: see `texts_of`. Pure: file texts are read by
 the caller, and used only to point at the offending words.
+
+Texts are written by editors, so each search is linear in what it searches (`_occurs` finds a word
+repeated over and over as one run), and the "closest passage" hints are bounded: each compares at most
+HINT_CHARS of the text, characters only while the work stays within HINT_WORK (shared words beyond),
+and hints are given for the first HINTS_PER_TEXT findings of a text and HINTS of a check; a hint says
+when it was bounded.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -39,7 +46,7 @@ from .mentions import (
 )
 from .resolve import Index, Statement
 from .sourcetext import paragraphs
-from .textmatch import normalize_passage
+from .textmatch import normalize_passage, runs_of
 from .verify import Located, Verified
 
 # How a text rests on its citations: the cited passages themselves; the article paragraphs that hold
@@ -70,6 +77,15 @@ class Passage:
     @cached_property
     def date_words(self) -> frozenset[str]:
         return frozenset(d.word for d in find_date_words(self.text))
+
+    @cached_property
+    def characters(self) -> Counter[str]:
+        """How often each character of `folded` occurs: what comparing a text with it would cost (closest)."""
+        return Counter(self.folded)
+
+    @cached_property
+    def word_keys(self) -> frozenset[str]:
+        return frozenset(_WORDS.findall(self.folded.casefold()))
 
     def shown(self, limit: int = 160) -> str:
         text = " ".join(self.text.split())
@@ -130,18 +146,23 @@ _PUNCT_BEFORE_MARK = re.compile(r"[.,;:!?]+(?='(?!\w))")
 
 
 def _occurs(needle: str, hay: str) -> bool:
-    """Whether `needle` occurs in `hay` as whole words (its ends are not inside a word of `hay`)."""
+    """Whether `needle` occurs in `hay` as whole words (its ends are not inside a word of `hay`).
+
+    Occurrences come as runs (textmatch.runs_of): within a run the text repeats itself, so the
+    character before every start but the first is the same, and so is the one after every end but the
+    last; three places settle a run of any length.
+    """
     if not needle:
         return True
-    at = hay.find(needle)
-    while at != -1:
-        end = at + len(needle)
+    length = len(needle)
+
+    def whole(at: int) -> bool:
+        end = at + length
         left_ok = at == 0 or not (needle[0].isalnum() and hay[at - 1].isalnum())
         right_ok = end == len(hay) or not (needle[-1].isalnum() and hay[end].isalnum())
-        if left_ok and right_ok:
-            return True
-        at = hay.find(needle, at + 1)
-    return False
+        return left_ok and right_ok
+
+    return any(whole(run[0]) or (len(run) > 2 and whole(run[1])) or whole(run[-1]) for run in runs_of(hay, needle))
 
 
 _EDGE_PUNCT = " .,;:!?"
@@ -184,6 +205,15 @@ def _in_order(pieces: list[str], hay: str) -> bool:
     return True
 
 
+HINT_CHARS = 1_000  # a longer text (a quotation, the sentence around a finding) is compared by this much of it
+# Characters compared for one hint (SequenceMatcher's work: the passages' length, plus, for each character of
+# the text, its places in the passages); past it the passages are compared by the words they share.
+HINT_WORK = 250_000
+HINTS_PER_TEXT = 10  # findings of one text that get a closest passage
+HINTS = 200  # findings of one check that get a closest passage
+_WORDS = re.compile(r"\w+")
+
+
 class Grounding:
     """The checks, with what they need to know about the whole content computed once."""
 
@@ -217,6 +247,9 @@ class Grounding:
             if s.kind == "inference"
             for n in find_numbers(getattr(s.record, "text", ""))
         }
+        self._hints: dict[tuple[str, tuple[int, ...]], str] = {}  # closest-passage hints given, by what they compared
+        self._hints_left = HINTS
+        self._text_hints_left = HINTS_PER_TEXT
 
     # ---- evidence ---------------------------------------------------------------------------------
 
@@ -548,6 +581,7 @@ class Grounding:
     def check_text(self, text: Text, locate: Locate | None = None) -> None:
         where = locate or self.locate
         value = text.value
+        self._text_hints_left = HINTS_PER_TEXT
         words = words_of(value)  # for the quick tests that spare most texts the finders
         scan = scan_quotes(value)
         for at in scan.unclosed:
@@ -627,10 +661,7 @@ class Grounding:
         if quotation_found(span.text, text.evidence.passages) or quotation_found(span.text, text.evidence.wider):
             return
         shown = " ".join(span.text.split())
-        close = closest(span.text, text.evidence.passages)
-        hint = (
-            f'closest passage it rests on, in {close.source}: "{close.shown()}"' if close else "it rests on no passage"
-        )
+        hint = self._closest_hint(span.text, text.evidence.passages)
         hint += "; quote the passage's own words, cite the passage that has these"
         elsewhere = [
             source
@@ -660,10 +691,43 @@ class Grounding:
         return any(_occurs(form, passage.folded) for passage in passages for form in forms)
 
     def _hint(self, evidence: Evidence, value: str, at: int, advice: str) -> str:
-        close = closest(_sentence_around(value, at), evidence.passages)
-        if close is None:
+        """The closest passage to the sentence around `value[at]` (HINT_CHARS of it, around `at`)."""
+        if not evidence.passages:
             return f"it rests on no passage; {advice}"
-        return f'closest passage it rests on, in {close.source}: "{close.shown()}"; {advice}'
+        if self._hints_spent():
+            return f"{self._hints_spent()}; {advice}"
+        start, end = _sentence_around(value, at)
+        start = max(start, min(at - HINT_CHARS // 2, end - HINT_CHARS))
+        return f"{self._closest_hint(value[start : min(end, start + HINT_CHARS)], evidence.passages)}; {advice}"
+
+    def _hints_spent(self) -> str:
+        """Why no more closest passages are looked for ('' while they are)."""
+        if self._hints_left > 0 and self._text_hints_left > 0:
+            return ""
+        return (
+            f"no closest passage shown: hints are given for the first {HINTS_PER_TEXT} findings of a text and "
+            f"{HINTS} of a check"
+        )
+
+    def _closest_hint(self, words: str, passages: list[Passage]) -> str:
+        """'closest passage it rests on, in X: "..."' for words (a quotation, HINT_CHARS of it; the sentence
+        around a finding) that `passages` do not ground."""
+        if not passages:
+            return "it rests on no passage"
+        words = words[:HINT_CHARS]
+        key = (words, tuple(id(p) for p in passages))  # Passage objects live as long as the checker
+        if key in self._hints:
+            return self._hints[key]
+        if self._hints_spent():
+            return self._hints_spent()
+        self._hints_left -= 1
+        self._text_hints_left -= 1
+        close, bounded = closest_bounded(words, passages)
+        hint = f'closest passage it rests on, in {close.source}: "{close.shown()}"'
+        if bounded:
+            hint += " (by the words they share: the text and its passages are too long to compare in full)"
+        self._hints[key] = hint
+        return hint
 
     def fully_located(self, statement_id: str) -> bool:
         """Whether every citation of the statement was found (an unknown id counts as found: the
@@ -788,27 +852,36 @@ def stated_date_words(event: model.Event) -> set[str]:
 _SENTENCE_END = re.compile(r"[.!?;](?:\s|$)")
 
 
-def _sentence_around(text: str, at: int) -> str:
+def _sentence_around(text: str, at: int) -> tuple[int, int]:
+    """Where the sentence of `text` that holds `text[at]` starts and ends."""
     starts = [m.end() for m in _SENTENCE_END.finditer(text, 0, at)]
     start = starts[-1] if starts else 0
     end_match = _SENTENCE_END.search(text, at)
-    return text[start : end_match.end() if end_match else len(text)]
+    return start, end_match.end() if end_match else len(text)
 
 
 def closest(words: str, passages: list[Passage]) -> Passage | None:
     """The passage that shares the longest run of characters with `words`, then the most words."""
-    if not passages:
-        return None
+    return closest_bounded(words, passages)[0] if passages else None
+
+
+def closest_bounded(words: str, passages: list[Passage]) -> tuple[Passage, bool]:
+    """The passage that shares the longest run of characters with `words`, then the most words; or, when
+    that would cost more than HINT_WORK (True beside it), the one that shares the most words."""
     needle = fold(words)
-    keys = set(re.findall(r"\w+", needle.casefold()))
+    keys = set(_WORDS.findall(needle.casefold()))
+    counts = Counter(needle)
+    work = sum(len(p.folded) + sum(n * p.characters[c] for c, n in counts.items()) for p in passages)
+    if work > HINT_WORK:
+        return max(passages, key=lambda passage: len(keys & passage.word_keys)), True
 
     def score(passage: Passage) -> tuple[int, int]:
         match = difflib.SequenceMatcher(None, needle, passage.folded, autojunk=False).find_longest_match(
             0, len(needle), 0, len(passage.folded)
         )
-        return match.size, len(keys & set(re.findall(r"\w+", passage.folded.casefold())))
+        return match.size, len(keys & passage.word_keys)
 
-    return max(passages, key=score)
+    return max(passages, key=score), False
 
 
 def check_grounding(verified: Verified, report: Report, locate: Locate) -> Grounding:

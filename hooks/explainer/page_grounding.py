@@ -11,6 +11,7 @@ event, a claim); one that neither cites nor links may not quote, name, count or 
 
 from __future__ import annotations
 
+import bisect
 import functools
 import itertools
 import re
@@ -113,24 +114,42 @@ def check_page(grounding: Grounding, page: DocsPage) -> None:
                 blank(m.start(), m.start(keep))
                 blank(m.end(keep), m.end())
     text = "".join(masked)
+    # Cites, links and names are in the order of the page: each sentence looks its own up by offset.
+    starts = _Starts([c.start for c in cites], [offset for offset, _ in linked], [n.start for n in names])
     for block_start, block_end in _blocks(markdown):
-        for start, end in _sentences(text, block_start, block_end, cites):
-            _check_sentence(grounding, path, markdown, text, start, end, cites, linked, names)
+        for start, end in _sentences(text, block_start, block_end, cites, starts.cites):
+            _check_sentence(grounding, path, line_starts, text, start, end, cites, linked, names, starts)
 
 
-def _sentences(text: str, start: int, end: int, cites: list[Cite]) -> list[tuple[int, int]]:
+@dataclass(frozen=True)
+class _Starts:
+    cites: list[int]
+    linked: list[int]
+    names: list[int]
+
+
+def _sentences(text: str, start: int, end: int, cites: list[Cite], cite_starts: list[int]) -> list[tuple[int, int]]:
     """Sentence extents in [start, end), never ending inside a quotation; markers that directly follow a
     sentence's full stop still belong to it."""
     block = text[start:end]
-    inside = [(s.start, s.end) for s in scan_quotes(block).spans]
+    # How many quotations hold each offset strictly inside (past the opening mark, before the closing one):
+    # counted once, not looked up in every quotation at every full stop.
+    inside = [0] * (len(block) + 1)
+    for span in scan_quotes(block).spans:
+        if span.start + 1 < span.end - 1:
+            inside[span.start + 1] += 1
+            inside[span.end - 1] -= 1
+    inside = list(itertools.accumulate(inside))
     cuts = [start]
     for m in _SENTENCE_END.finditer(block):
-        if any(a < m.start() < b - 1 for a, b in inside):
+        if inside[m.start()]:
             continue
         cut = start + m.end()
-        for cite in cites:  # "... viral. [[cite:x]]": the marker is the sentence's
-            if cut <= cite.start < end and not text[cut : cite.start].strip():
-                cut = cite.end
+        # "... viral. [[cite:x]]": the markers right after it are the sentence's.
+        for cite in cites[bisect.bisect_left(cite_starts, cut) :]:
+            if cite.start >= end or text[cut : cite.start].strip():
+                break
+            cut = cite.end
         cuts.append(cut)
     cuts.append(end)
     return [(a, b) for a, b in itertools.pairwise(cuts) if text[a:b].strip()]
@@ -139,15 +158,16 @@ def _sentences(text: str, start: int, end: int, cites: list[Cite]) -> list[tuple
 def _check_sentence(
     grounding: Grounding,
     path: str,
-    markdown: str,
+    line_starts: list[int],
     text: str,
     start: int,
     end: int,
     cites: list[Cite],
     linked: list[tuple[int, str]],
     names: list[NameMention],
+    starts: _Starts,
 ) -> None:
-    mine = [c for c in cites if start <= c.start < end]
+    mine = cites[bisect.bisect_left(starts.cites, start) : bisect.bisect_left(starts.cites, end)]
     groups: list[list[Cite]] = []
     for cite in mine:
         if groups and not text[groups[-1][-1].end : cite.start].strip():
@@ -162,9 +182,10 @@ def _check_sentence(
     segments.append((at, end, mine))
 
     def locate(_: Pos, __: str, offset: int, base: int = 0) -> Pos:
+        # Looked up among the page's line starts: a page may have thousands of findings.
         absolute = base + offset
-        before = markdown[:absolute]
-        return Pos(path, before.count("\n") + 1, absolute - (before.rfind("\n") + 1) + 1)
+        line = bisect.bisect_right(line_starts, absolute)
+        return Pos(path, line, absolute - line_starts[line - 1] + 1)
 
     for seg_start, seg_end, group in segments:
         if not text[seg_start:seg_end].strip():
@@ -175,12 +196,12 @@ def _check_sentence(
             evidence = _cited(grounding, [c.target for c in group])
             what = "sentence"
         else:
-            evidence = _linked(grounding, [target for offset, target in linked if start <= offset < end])
+            links = linked[bisect.bisect_left(starts.linked, start) : bisect.bisect_left(starts.linked, end)]
+            evidence = _linked(grounding, [target for _, target in links])
             what = "sentence (it cites nothing)" if not evidence.passages else "sentence"
         shown = tuple(
             NameMention(n.start - seg_start, n.end - seg_start, n.key, n.shown)
-            for n in names
-            if seg_start <= n.start < seg_end
+            for n in names[bisect.bisect_left(starts.names, seg_start) : bisect.bisect_left(starts.names, seg_end)]
         )
         unit = Text(what, Pos(path), text[seg_start:seg_end], given(evidence), shown)
         grounding.check_text(unit, functools.partial(locate, base=seg_start))

@@ -11,7 +11,7 @@ from .copying import Copying, measure_copying
 from .diagnostics import Report
 from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
-from .textmatch import Found, closest_passage, find_passage
+from .textmatch import Found, find_closest, find_passage
 
 Lock = dict[str, dict[str, tuple[int, int]]]  # source id -> citation key -> (start, end), see lock.py
 
@@ -82,15 +82,11 @@ def locate(
 ) -> Located | None:
     """Pin one citation; `changed` says its seed no longer matches its SHA-256, `was` where the lock had it."""
     found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
-    if len(found.matches) != 1:
+    if found.count != 1:
         _report_not_located(citation, seed, found, report, was, changed)
         return None
     match = found.matches[0]
-    if (
-        found.total > 1
-        and citation.occurrence is not None
-        and len(find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix).matches) > 1
-    ):
+    if found.total > 1 and citation.occurrence is not None and found.in_context > 1:
         # The site knows which place is meant, but the quote does not say so: a reader searching for it, or a
         # tool re-anchoring a W3C TextQuoteSelector by its text, finds several.
         report.warning(
@@ -117,17 +113,23 @@ def _report_not_located(
     citation: model.Citation, seed: Seed, found: Found, report: Report, was: tuple[int, int] | None, changed: bool
 ) -> None:
     where = citation.at("quote")
-    if len(found.matches) > 1:
+    if found.count > 1:
         hint = "add 'prefix:' or 'suffix:' with a few words around the one you mean, or 'occurrence: N'"
         report.error(
             codes.AMBIGUOUS_PASSAGE,
             where,
-            f"ambiguous passage: it occurs {len(found.matches)} times in {seed.name}",
+            f"ambiguous passage: it occurs {found.count} times in {seed.name}",
             hint,
         )
     elif found.total == 0:
-        close = closest_passage(seed.normalized, citation.quote)
-        hint = f'closest passage in {seed.name}: "{close}"' if close else f"copy the passage from {seed.file} exactly"
+        close = find_closest(seed.normalized, citation.quote)
+        hint = (
+            f'closest passage in {seed.name}: "{close.text}"'
+            if close.text
+            else f"copy the passage from {seed.file} exactly"
+        )
+        if close.bounded:
+            hint += " (some places were judged by fewer words: the article repeats them too often to compare all)"
         if changed:
             before = f" (it was at {was[0]}-{was[1]})" if was else ""
             report.error(
