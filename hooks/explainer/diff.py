@@ -6,12 +6,16 @@ model's fields generically (a nested value such as an event's date becomes `date
 the schema says which fields are editor text (compared word by word) and which are references.
 Citations are compared by the passages they pin in the seeds; coverage and independent-report
 counts are recomputed on both sides.
+
+Texts are written by editors, and comparing words is quadratic or worse on repetitive text: each word
+diff has a budget of work (DIFF_WORK). Past it the words the two sides begin and end with are set
+aside and the rest compared; past it again, that rest is shown deleted and inserted whole, with a
+note saying so. A diff never shows a changed text as unchanged.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import functools
 import re
 from collections.abc import Iterable, Mapping
@@ -20,7 +24,7 @@ from typing import Any
 
 from . import model, schema
 from .render import SiteModel
-from .textmatch import normalize_passage
+from .textmatch import BoundedMatcher, OverBudget, normalize_passage
 from .verify import Located
 
 Scalar = str | int | float | bool | tuple[Any, ...]
@@ -31,6 +35,10 @@ SKIPPED_FIELDS = {"pos", "marks", "item_marks", "id", "citations"}
 # Values that say the same as leaving their record out: `attribution: {kind: article}` is the default voice.
 DEFAULTS = {"attribution.kind": "article"}
 _TOKEN = re.compile(r"\w+|[^\w\s]+|\s+")
+# Work for one word diff (see BoundedMatcher): the longest texts compared word by word in full take a few
+# hundred thousand; a long text that repeats a few words over and over would take minutes.
+DIFF_WORK = 2_000_000
+WHOLE_NOTE = "(too long and repetitive to compare word by word: the changed part is shown replaced whole)"
 
 
 def _schema_types() -> dict[type, dict[str, schema.Type]]:
@@ -43,7 +51,7 @@ FIELD_TYPES = _schema_types()
 
 @dataclass(frozen=True)
 class WordOp:
-    op: str  # "equal", "delete" or "insert"
+    op: str  # "equal", "delete" or "insert"; or "note", a remark on the diff that is text of neither side
     text: str
 
 
@@ -166,13 +174,42 @@ class ContentDiff:
 # ---- comparing two values --------------------------------------------------------------------
 
 
+Opcode = tuple[str, int, int, int, int]
+
+
+def _opcodes(a: list[str], b: list[str]) -> tuple[list[Opcode], bool]:
+    """difflib's opcodes from `a` to `b` within DIFF_WORK; True beside them when a part could not be
+    compared (see the module's docstring)."""
+    try:
+        whole: list[Opcode] = list(BoundedMatcher(a, b, DIFF_WORK).get_opcodes())
+        return whole, False
+    except OverBudget:
+        pass
+    head = 0
+    while head < min(len(a), len(b)) and a[head] == b[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
+        tail += 1
+    a_end, b_end = len(a) - tail, len(b) - tail
+    bounded = False
+    try:
+        inner: list[Opcode] = [
+            (tag, i1 + head, i2 + head, j1 + head, j2 + head)
+            for tag, i1, i2, j1, j2 in BoundedMatcher(a[head:a_end], b[head:b_end], DIFF_WORK).get_opcodes()
+        ]
+    except OverBudget:
+        inner, bounded = [("replace", head, a_end, head, b_end)], True
+    ends = ([("equal", 0, head, 0, head)] if head else []), ([("equal", a_end, len(a), b_end, len(b))] if tail else [])
+    return [*ends[0], *inner, *ends[1]], bounded
+
+
 def word_diff(old: str, new: str) -> tuple[WordOp, ...]:
-    """The words of `old` deleted and of `new` inserted; white space between two changes joins them."""
+    """The words of `old` deleted and of `new` inserted; white space between two changes joins them. A
+    "note" at the end says when a part was not compared word by word."""
     a, b = _TOKEN.findall(old), _TOKEN.findall(new)
-    chunks = [
-        (tag == "equal", "".join(a[i1:i2]), "".join(b[j1:j2]))
-        for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
-    ]
+    opcodes, bounded = _opcodes(a, b)
+    chunks = [(tag == "equal", "".join(a[i1:i2]), "".join(b[j1:j2])) for tag, i1, i2, j1, j2 in opcodes]
     merged: list[tuple[bool, str, str]] = []  # (equal, old text, new text)
     for i, (equal, old_text, new_text) in enumerate(chunks):
         after_change = bool(merged) and not merged[-1][0]
@@ -192,6 +229,8 @@ def word_diff(old: str, new: str) -> tuple[WordOp, ...]:
             ops.append(WordOp("delete", old_text))
         if new_text.strip():
             ops.append(WordOp("insert", new_text))
+    if bounded:
+        ops.append(WordOp("note", WHOLE_NOTE))
     return tuple(ops)
 
 
@@ -279,11 +318,12 @@ def compare_citations(old: Iterable[Located], new: Iterable[Located]) -> tuple[C
 
     left = [passage(c) for c in old]
     right = [passage(c) for c in new]
+    keys = {id(q): (q.source, normalize_passage(q.text)) for q in left}  # normalized once, not once a pair
     changes: list[CitationChange] = []
     unmatched_new: list[Passage] = []
     for p in right:
         key = (p.source, normalize_passage(p.text))
-        match = next((q for q in left if (q.source, normalize_passage(q.text)) == key), None)
+        match = next((q for q in left if keys[id(q)] == key), None)
         if match is None:
             unmatched_new.append(p)
             continue

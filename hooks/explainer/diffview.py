@@ -32,6 +32,10 @@ KIND_NAMES = {
 }
 
 
+# A "note" (a part too long and repetitive to compare word by word) is the diff's remark, in its own style.
+_WORD_STYLES = {"equal": "plain", "delete": "del", "insert": "ins", "note": "strong"}
+
+
 @dataclass(frozen=True)
 class Span:
     style: str  # "plain", "strong", "code", "del", "ins", "quote" or "link"
@@ -132,7 +136,11 @@ class _Builder:
         # A date part's `value` is the part itself: "date day: 3 → 4", "date day basis: stated → inferred".
         name = Span("plain", " ".join(change.path.removesuffix(".value").replace("_", " ").split(".")) + ": ")
         if change.words:
-            spans = [Span({"equal": "plain", "delete": "del", "insert": "ins"}[w.op], w.text) for w in change.words]
+            spans = [
+                s
+                for w in change.words
+                for s in (Span("plain", " "),) * (w.op == "note") + (Span(_WORD_STYLES[w.op], w.text),)
+            ]
             return (name, *spans)
         if status == "added":
             return (
