@@ -551,6 +551,23 @@ INVISIBLE_CHARACTER = Code(
     "in the article).",
     example=Example("content/claims.yaml", _claim("Ann gre\u200bets Bob."), line=4, column=18),
 )
+CONTENT_OVER_BUDGET = Code(
+    "EX120",
+    "content-over-budget",
+    ERROR,
+    Step.LOAD,
+    summary="The content as a whole holds more files, bytes or records than its budget (`max_content_files`, "
+    "`max_content_bytes`, `max_records`); nothing after the file or record that passes it is read or checked.",
+    fix="Check that the content folder holds only the explainer's records; if the content really is that large, "
+    "raise the option the message names under `extra.explainer` in mkdocs.yml.",
+    example=Example(
+        "mkdocs.yml",
+        _MKDOCS + "    max_content_files: 2\n",
+        line=1,
+        column=1,
+        reported="content/sources.yaml",
+    ),
+)
 
 # ---- EX2xx validating records -------------------------------------------------------------------
 
@@ -1488,6 +1505,23 @@ BROKEN_LOCK = Code(
     "would leave a changed seed's citations unexplained.",
     example=Example("citations.lock.json", '{"sources": {"article": ', line=1, column=25),
 )
+SEEDS_OVER_BUDGET = Code(
+    "EX420",
+    "seeds-over-budget",
+    ERROR,
+    Step.VERIFY,
+    summary="The seeds together are more, or larger, than their budget (`max_seeds`, `max_seeds_bytes`); the seed "
+    "of the source shown and those after it are not read, and their citations not checked.",
+    fix="Check that each source names its own article and that the articles are plain text; if they really are that "
+    "many or that large, raise the option the message names under `extra.explainer` in mkdocs.yml.",
+    example=Example(
+        "mkdocs.yml",
+        _MKDOCS + "    max_seeds_bytes: 100\n",
+        line=3,
+        column=11,
+        reported="content/sources.yaml",
+    ),
+)
 
 # ---- EX5xx hand-written pages -------------------------------------------------------------------
 
@@ -1548,6 +1582,17 @@ UNPRINTABLE_DOCS_NAME = Code(
     fix="Rename the file with letters, digits, spaces and ordinary punctuation. Its name is printed in the build's "
     "log, in CI's annotations and in the review's comment.",
     example=Example("docs/##[group]notes.md", "# Notes\n", line=1, column=1, reported="docs/#\\x23[group]notes.md"),
+)
+PAGES_OVER_BUDGET = Code(
+    "EX510",
+    "pages-over-budget",
+    ERROR,
+    Step.PAGES,
+    summary="docs/ holds more Markdown pages, or more bytes of them, than its budget (`max_docs_pages`, "
+    "`max_docs_bytes`); the page shown and those after it are not read or checked.",
+    fix="Check that docs/ holds only the site's hand-written pages; if they really are that many or that large, "
+    "raise the option the message names under `extra.explainer` in mkdocs.yml.",
+    example=Example("mkdocs.yml", _MKDOCS + "    max_docs_bytes: 5\n", line=1, column=1, reported="docs/index.md"),
 )
 
 # ---- EX6xx editorial checks ---------------------------------------------------------------------

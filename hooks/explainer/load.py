@@ -1,19 +1,82 @@
-"""Load step: find the content files and turn each into validated model records."""
+"""Load step: find the content files and turn each into validated model records, within the budgets of
+the content as a whole (`Budgets`)."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from pathlib import Path
 
 from . import codes
-from .diagnostics import Pos, Report
+from .diagnostics import Code, Pos, Report
 from .model import Content
 from .options import Options
-from .schema import validate_file
+from .schema import Record, validate_file
 from .tree import folder_problem, walk
 from .upgrade import upgrade
 from .yamlload import load_yaml
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
+
+# Each budget of the content as a whole (an option, see options.py): its code, what it counts, and what to check.
+_RECORDS = "check that the content folder holds only the explainer's records"
+_SEEDS = "check that each source names its own article, as plain text"
+_PAGES = "check that docs/ holds only the site's hand-written pages"
+BUDGETS: dict[str, tuple[Code, str, str]] = {
+    "max_content_files": (codes.CONTENT_OVER_BUDGET, "content files", _RECORDS),
+    "max_content_bytes": (codes.CONTENT_OVER_BUDGET, "bytes of content files", _RECORDS),
+    "max_records": (codes.CONTENT_OVER_BUDGET, "records", _RECORDS),
+    "max_seeds": (codes.SEEDS_OVER_BUDGET, "seeds", _SEEDS),
+    "max_seeds_bytes": (codes.SEEDS_OVER_BUDGET, "bytes of seeds", _SEEDS),
+    "max_docs_pages": (codes.PAGES_OVER_BUDGET, "pages in docs/", _PAGES),
+    "max_docs_bytes": (codes.PAGES_OVER_BUDGET, "bytes of pages in docs/", _PAGES),
+}
+
+
+class Budgets:
+    """What one check has read of the content as a whole, against the budgets of `options` (BUDGETS).
+
+    The per-file limits bound each file; these bound their sum, so that a pull request adding thousands of
+    files, records, seeds or pages can neither hang nor exhaust a check. Reading stops at the first file,
+    record, seed or page past a budget, which is reported there: nothing is read silently in part.
+    """
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.used: dict[str, int] = dict.fromkeys(BUDGETS, 0)
+        self.exceeded: set[Code] = set()
+
+    def spend(self, name: str, amount: int, report: Report, pos: Pos) -> bool:
+        """Count `amount` against the budget `name`; False, after reporting it at `pos`, once past it."""
+        self.used[name] += amount
+        limit: int = getattr(self.options, name)
+        if self.used[name] <= limit:
+            return True
+        code, what, check = BUDGETS[name]
+        self.exceeded.add(code)
+        report.error(
+            code,
+            pos,
+            f"more than {limit:,} {what} ({name}): reading stops here, and nothing from here on is checked",
+            f"{check}; if it really is that large, raise {name} under extra.explainer in mkdocs.yml",
+        )
+        return False
+
+
+def records_in(value: object) -> Iterator[Record]:
+    """Every record in `value` (a record, or a list), nested ones too (a person's facts, their citations)."""
+    if isinstance(value, Record):
+        yield value
+        for f in dataclasses.fields(value):
+            if f.name not in ("pos", "marks", "item_marks"):
+                yield from records_in(getattr(value, f.name))
+    elif isinstance(value, list):
+        for item in value:
+            yield from records_in(item)
+
+
+def _sections(content: Content) -> list[list[Record]]:
+    return [getattr(content, f.name) for f in dataclasses.fields(content) if f.name != "files"]
 
 
 def content_files(root: Path, content_dir: str, report: Report) -> list[Path]:
@@ -36,14 +99,16 @@ def content_files(root: Path, content_dir: str, report: Report) -> list[Path]:
 
 
 def load_content(
-    root: Path, options: Options | None = None, upgrade_old_shapes: bool = False
+    root: Path, options: Options | None = None, upgrade_old_shapes: bool = False, budgets: Budgets | None = None
 ) -> tuple[Content, Report]:
-    """Read every YAML file under the content folder, within the limits of `options` (the defaults without
-    them); problems go to the report, never raise.
+    """Read every YAML file under the content folder, within the limits and budgets of `options` (the
+    defaults without them); problems go to the report, never raise. Past a budget, reading stops
+    (`budgets.exceeded` says so).
 
     `upgrade_old_shapes` is for comparisons with older revisions only (see upgrade.py).
     """
     options = options or Options()
+    budgets = budgets or Budgets(options)
     content_dir = options.content_dir
     report = Report()
     content = Content()
@@ -66,10 +131,23 @@ def load_content(
         return content, report
     for path in content_files(root, content_dir, report):
         display = path.relative_to(root).as_posix()
+        try:
+            size = path.lstat().st_size
+        except OSError:
+            size = 0  # unreadable: load_yaml reports it
+        start = Pos(display, 1, 1)
+        if not budgets.spend("max_content_files", 1, report, start) or not budgets.spend(
+            "max_content_bytes", size, report, start
+        ):
+            break
         content.files.append(display)
         node = load_yaml(path, display, report, options)
         if node is not None:
             if upgrade_old_shapes:
                 upgrade(node)
+            before = [len(section) for section in _sections(content)]
             validate_file(display, node, content, report, options)
+            added = [section[count:] for section, count in zip(_sections(content), before, strict=True)]
+            if not all(budgets.spend("max_records", 1, report, record.pos) for record in records_in(added)):
+                break
     return content, report

@@ -83,6 +83,24 @@ class Options:
         (1, 64 * 1024 * 1024),
     )
     max_id_chars: int = _option(80, "longest id, in characters (ids become page addresses)", (1, 200))
+    # Budgets of the content as a whole (load.py's Budgets): what a check reads and keeps in memory grows with
+    # them. This site has 12 content files (0.3 MB), 5 seeds (0.2 MB) and 7 pages; bench/run.py's 10,000
+    # statements are 22 files (4.8 MB) and about 30,000 records, read in under 2 s and 110 MB.
+    max_content_files: int = _option(1_000, "most content files the content folder may hold", (1, 1_000_000))
+    max_content_bytes: int = _option(
+        32 * 1024 * 1024, "most bytes all content files together may hold", (1, 1024 * 1024 * 1024)
+    )
+    max_records: int = _option(
+        250_000,
+        "most records all content files together may hold, counting every nested record (a fact, a citation)",
+        (1, 10_000_000),
+    )
+    max_seeds: int = _option(100, "most seeds read, one per source", (1, 100_000))
+    max_seeds_bytes: int = _option(32 * 1024 * 1024, "most bytes all seeds together may hold", (1, 1024 * 1024 * 1024))
+    max_docs_pages: int = _option(1_000, "most Markdown pages docs/ may hold", (1, 1_000_000))
+    max_docs_bytes: int = _option(
+        16 * 1024 * 1024, "most bytes all Markdown pages of docs/ together may hold", (1, 1024 * 1024 * 1024)
+    )
     # The words readers see (catalogue.py): the language's plural rules and catalogue, and a site's own entries.
     language: str = _option(
         "en",

@@ -13,8 +13,9 @@ from .catalogue import ENGLISH, load_words
 from .counts import check_counts
 from .diagnostics import Diagnostic, ExplainerError, Pos, Report, Severity
 from .grounding import check_grounding
-from .load import load_content
+from .load import Budgets, load_content
 from .lock import read_lock
+from .model import Content
 from .options import CONFIG_FILE, Options, read_options
 from .page_grounding import check_page
 from .resolve import build_index
@@ -78,18 +79,27 @@ def check(
     with _no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
-        content, report = load_content(layout.root, options, upgrade_old_shapes)
+        budgets = Budgets(options)
+        content, report = load_content(layout.root, options, upgrade_old_shapes, budgets)
         report.items[:0] = options_report.items
+        if budgets.exceeded:  # past a budget of the content as a whole (reported): nothing more is read
+            return Verified(build_index(Content(), Report()), {}, {}), report.sorted()
         if options.words or options.language != ENGLISH:
             load_words(layout.root, options, report)  # the site's words, checked here as the build reads them
         index = build_index(content, report)
         check_distinct_names(content, report)
         verified = verify(
-            layout.root, index, report, options.seeds_dir, read_lock(layout.root, report), options.max_seed_bytes
+            layout.root,
+            index,
+            report,
+            options.seeds_dir,
+            read_lock(layout.root, report),
+            options.max_seed_bytes,
+            budgets,
         )
         check_ages(verified, report)
         check_docs_tree(layout.root, layout.docs_dir, report)
-        pages = docs_pages(layout.root / layout.docs_dir, layout.root, report)
+        pages = docs_pages(layout.root / layout.docs_dir, layout.root, report, budgets)
         check_docs(pages, verified, report)
         if editorial:
             check_counts(layout.root, verified, report, pages)

@@ -9,6 +9,8 @@ from pathlib import Path
 from . import codes, model
 from .copying import Copying, measure_copying
 from .diagnostics import Report
+from .load import Budgets
+from .options import Options
 from .resolve import Index
 from .seeds import Seed, SeedError, read_seed
 from .textmatch import Found, find_closest, find_passage
@@ -50,17 +52,28 @@ class Verified:
 
 
 def load_seeds(
-    root: Path, index: Index, report: Report, seeds_dir: str = "seeds", max_bytes: int | None = None
+    root: Path,
+    index: Index,
+    report: Report,
+    seeds_dir: str = "seeds",
+    max_bytes: int | None = None,
+    budgets: Budgets | None = None,
 ) -> tuple[dict[str, Seed], set[str]]:
-    """The seeds by source id, and the ids of sources whose seed no longer matches its recorded SHA-256."""
+    """The seeds by source id, and the ids of sources whose seed no longer matches its recorded SHA-256;
+    within the budgets (max_seeds, max_seeds_bytes), past which no further seed is read."""
     seeds: dict[str, Seed] = {}
     changed: set[str] = set()
+    budgets = budgets or Budgets(Options())
     for source in index.content.sources:
+        if not budgets.spend("max_seeds", 1, report, source.at("file")):
+            break
         try:
             seed = read_seed(root, source.file, seeds_dir, max_bytes)
         except SeedError as exc:
             report.error(exc.code, source.at("file"), exc.message, exc.hint)
             continue
+        if not budgets.spend("max_seeds_bytes", len(seed.text.encode("utf-8")), report, source.at("file")):
+            break
         if source.sha256 is not None and source.sha256 != seed.sha256:
             hint = (
                 "seeds are evidence and never edited; if the change is deliberate, review every citation of this "
@@ -168,8 +181,9 @@ def verify(
     seeds_dir: str = "seeds",
     lock: Lock | None = None,
     max_seed_bytes: int | None = None,
+    budgets: Budgets | None = None,
 ) -> Verified:
-    seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes)
+    seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes, budgets)
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
     for statement in index.statements:

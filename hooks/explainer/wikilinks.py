@@ -26,6 +26,7 @@ from . import codes
 from .diagnostics import Pos, Report, visible
 from .invisible import HINT as INVISIBLE_HINT
 from .invisible import first_invisible
+from .load import Budgets
 from .resolve import nearest_id_hint
 from .tree import folder_problem, walk
 from .verify import Verified
@@ -188,8 +189,9 @@ def check_docs_tree(root: Path, docs_dir: str, report: Report) -> None:
             )
 
 
-def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
-    """Each regular Markdown page under `docs_dir`, with its wiki-links; anything else is reported."""
+def docs_pages(docs_dir: Path, root: Path, report: Report, budgets: Budgets | None = None) -> list[DocsPage]:
+    """Each regular Markdown page under `docs_dir`, with its wiki-links; anything else is reported. Within
+    the budgets (max_docs_pages, max_docs_bytes), past which no further page is read."""
     pages: list[DocsPage] = []
     if not docs_dir.is_dir() or folder_problem(root, docs_dir.relative_to(root).as_posix()) is not None:
         return pages  # a docs/ that is a link is reported by check_docs_tree, and never read
@@ -203,6 +205,11 @@ def docs_pages(docs_dir: Path, root: Path, report: Report) -> list[DocsPage]:
                 "pages in docs/ must be regular files, not links, pipes or devices",
             )
             continue
+        if budgets is not None and not (
+            budgets.spend("max_docs_pages", 1, report, Pos(shown, 1, 1))
+            and budgets.spend("max_docs_bytes", path.stat().st_size, report, Pos(shown, 1, 1))
+        ):
+            break
         text = path.read_text(encoding="utf-8", errors="replace")
         if (hidden := first_invisible(text)) is not None:
             offset, described = hidden
