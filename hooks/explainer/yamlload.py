@@ -10,6 +10,8 @@ options (`max_file_bytes`, `max_depth`, `max_key_chars`, `max_number_chars`; see
 
 from __future__ import annotations
 
+import bisect
+import functools
 import os
 import re
 import stat
@@ -517,36 +519,54 @@ def position_in_scalar(text: str, start: Pos, value: str, offset: int) -> Pos:
     A scalar's words are the file's words, in order, whatever folding did to the white space between
     them ('' stands for ' in single quotes; \\ and \\" are escaped in double quotes). Each word is
     looked up right after the previous one, across white space only; where one is not found there
-    as written (another escape), the scalar's start is returned instead of a guess.
+    as written (another escape), the scalar's start is returned instead of a guess. The words are
+    placed once per scalar (_placed_words): a long text may have a thousand findings.
     """
-    lines = text.split("\n")
-    if not 1 <= start.line <= len(lines):
+    placed = _placed_words(text, start, value)
+    if placed is None:
         return start
-    index = sum(len(line) + 1 for line in lines[: start.line - 1]) + start.col - 1
+    word_starts, word_ends, found_at, style, line_starts = placed
+    index = bisect.bisect_right(word_starts, offset) - 1
+    if index < 0 or index >= len(found_at) or offset >= word_ends[index]:
+        return start  # between words, or at a word after one not written as it reads: no guess
+    at = found_at[index] + len(_written(value[word_starts[index] : offset], style))
+    line = bisect.bisect_right(line_starts, at)
+    return Pos(start.path, line, at - line_starts[line - 1] + 1)
+
+
+def _written(word: str, style: str) -> str:
+    if style == "'":
+        return word.replace("'", "''")
+    if style == '"':
+        return word.replace("\\", "\\\\").replace('"', '\\"')
+    return word
+
+
+@functools.lru_cache(maxsize=8)
+def _placed_words(text: str, start: Pos, value: str) -> tuple[list[int], list[int], list[int], str, list[int]] | None:
+    """For a scalar (see position_in_scalar): where each of its words starts and ends in `value`, where
+    it was written in `text` (up to the first word that is not written as it reads), the scalar's
+    style, and where each line of `text` starts; None when `start` is not a line of `text`."""
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    if not 1 <= start.line <= len(line_starts):
+        return None
+    index = line_starts[start.line - 1] + start.col - 1
     style = text[index : index + 1]
     if style in "|>" and style:
         newline = text.find("\n", index)
         if newline == -1:
-            return start
+            return None
         cursor = newline + 1
     else:
         cursor = index + 1 if style in ("'", '"') else index
-
-    def written(word: str) -> str:
-        if style == "'":
-            return word.replace("'", "''")
-        if style == '"':
-            return word.replace("\\", "\\\\").replace('"', '\\"')
-        return word
-
+    word_starts, word_ends, found_at = [], [], []
     for m in re.finditer(r"\S+", value):
-        word = m.group()
-        raw = written(word)
+        word_starts.append(m.start())
+        word_ends.append(m.end())
+        raw = _written(m.group(), style)
         found = text.find(raw, cursor)
         if found == -1 or text[cursor:found].strip(" \t\r\n\\"):
-            return start  # not written as it reads: no guess
-        if m.start() <= offset < m.end():
-            at = found + len(written(word[: offset - m.start()]))
-            return _text_pos(start.path, text, at)
+            break  # not written as it reads: this word and those after it are not placed
+        found_at.append(found)
         cursor = found + len(raw)
-    return start
+    return word_starts, word_ends, found_at, style, line_starts
