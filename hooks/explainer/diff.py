@@ -8,15 +8,18 @@ Citations are compared by the passages they pin in the seeds; coverage and indep
 counts are recomputed on both sides.
 
 Texts are written by editors, and comparing words is quadratic or worse on repetitive text: each word
-diff has a budget of work (DIFF_WORK). Past it the words the two sides begin and end with are set
-aside and the rest compared; past it again, that rest is shown deleted and inserted whole, with a
-note saying so. A diff never shows a changed text as unchanged.
+diff has a budget of work (DIFF_WORK). Past it the words both sides begin and end with are set aside,
+the sentences the rest shares are matched, then the words of each stretch that differs, within the
+same budget again; a stretch that does not fit
+is shown deleted and inserted whole, with a note saying so. A diff never shows a changed text as
+unchanged.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -38,6 +41,7 @@ _TOKEN = re.compile(r"\w+|[^\w\s]+|\s+")
 # Work for one word diff (see BoundedMatcher): the longest texts compared word by word in full take a few
 # hundred thousand; a long text that repeats a few words over and over would take minutes.
 DIFF_WORK = 2_000_000
+_SENTENCE_END = re.compile(r"[.!?;]$")
 WHOLE_NOTE = "(too long and repetitive to compare word by word: the changed part is shown replaced whole)"
 
 
@@ -179,12 +183,15 @@ Opcode = tuple[str, int, int, int, int]
 
 def _opcodes(a: list[str], b: list[str]) -> tuple[list[Opcode], bool]:
     """difflib's opcodes from `a` to `b` within DIFF_WORK; True beside them when a part could not be
-    compared (see the module's docstring)."""
+    compared word by word (see the module's docstring)."""
     try:
         whole: list[Opcode] = list(BoundedMatcher(a, b, DIFF_WORK).get_opcodes())
         return whole, False
     except OverBudget:
         pass
+    # Too much to compare at once: the words both sides begin and end with are set aside, the sentences the
+    # rest shares are matched (a sentence is rarely repeated word for word), then the words of each stretch
+    # that differs, all within DIFF_WORK.
     head = 0
     while head < min(len(a), len(b)) and a[head] == b[head]:
         head += 1
@@ -192,16 +199,51 @@ def _opcodes(a: list[str], b: list[str]) -> tuple[list[Opcode], bool]:
     while tail < min(len(a), len(b)) - head and a[-1 - tail] == b[-1 - tail]:
         tail += 1
     a_end, b_end = len(a) - tail, len(b) - tail
+    budget = [DIFF_WORK]
+    a_cuts = [head + cut for cut in _sentence_cuts(a[head:a_end])]
+    b_cuts = [head + cut for cut in _sentence_cuts(b[head:b_end])]
+    a_sentences = ["".join(a[i:j]) for i, j in itertools.pairwise(a_cuts)]
+    b_sentences = ["".join(b[i:j]) for i, j in itertools.pairwise(b_cuts)]
+    opcodes: list[Opcode] = [("equal", 0, head, 0, head)] if head else []
     bounded = False
+    for tag, i1, i2, j1, j2 in _bounded_opcodes(a_sentences, b_sentences, budget) or [
+        ("replace", 0, len(a_sentences), 0, len(b_sentences))
+    ]:
+        lo_a, hi_a, lo_b, hi_b = a_cuts[i1], a_cuts[i2], b_cuts[j1], b_cuts[j2]
+        if tag == "equal":
+            opcodes.append(("equal", lo_a, hi_a, lo_b, hi_b))
+            continue
+        inner = _bounded_opcodes(a[lo_a:hi_a], b[lo_b:hi_b], budget)
+        if inner is None:
+            inner, bounded = [("replace", 0, hi_a - lo_a, 0, hi_b - lo_b)], True
+        opcodes += [(t, x1 + lo_a, x2 + lo_a, y1 + lo_b, y2 + lo_b) for t, x1, x2, y1, y2 in inner]
+    if tail:
+        opcodes.append(("equal", a_end, len(a), b_end, len(b)))
+    merged: list[Opcode] = []
+    for op in opcodes:  # a stretch compared on its own may begin or end with words equal to the next stretch's
+        if merged and op[0] == merged[-1][0] == "equal":
+            merged[-1] = ("equal", merged[-1][1], op[2], merged[-1][3], op[4])
+        else:
+            merged.append(op)
+    return merged, bounded
+
+
+def _bounded_opcodes(a: list[str], b: list[str], budget: list[int]) -> list[Opcode] | None:
+    """The opcodes from `a` to `b` within what is left of `budget` (which they use up), or None."""
+    matcher = BoundedMatcher(a, b, budget[0])
     try:
-        inner: list[Opcode] = [
-            (tag, i1 + head, i2 + head, j1 + head, j2 + head)
-            for tag, i1, i2, j1, j2 in BoundedMatcher(a[head:a_end], b[head:b_end], DIFF_WORK).get_opcodes()
-        ]
+        found: list[Opcode] = list(matcher.get_opcodes())
     except OverBudget:
-        inner, bounded = [("replace", head, a_end, head, b_end)], True
-    ends = ([("equal", 0, head, 0, head)] if head else []), ([("equal", a_end, len(a), b_end, len(b))] if tail else [])
-    return [*ends[0], *inner, *ends[1]], bounded
+        return None
+    finally:
+        budget[0] = max(0, matcher.budget)
+    return found
+
+
+def _sentence_cuts(tokens: list[str]) -> list[int]:
+    """0, the index after each token that ends a sentence, and len(tokens)."""
+    cuts = [0] + [i + 1 for i, token in enumerate(tokens) if _SENTENCE_END.search(token)]
+    return cuts if cuts[-1] == len(tokens) else [*cuts, len(tokens)]
 
 
 def word_diff(old: str, new: str) -> tuple[WordOp, ...]:
