@@ -162,7 +162,11 @@ def _occurs(needle: str, hay: str) -> bool:
         right_ok = end == len(hay) or not (needle[-1].isalnum() and hay[end].isalnum())
         return left_ok and right_ok
 
-    return any(whole(run[0]) or (len(run) > 2 and whole(run[1])) or whole(run[-1]) for run in runs_of(hay, needle))
+    first = hay.find(needle)
+    if first == -1 or whole(first):
+        return first != -1  # most often settled by the first place, without looking for the others
+    runs = runs_of(hay, needle, lambda at: hay.find(needle, max(at, first + 1)))
+    return any(whole(run[0]) or (len(run) > 2 and whole(run[1])) or whole(run[-1]) for run in runs)
 
 
 _EDGE_PUNCT = " .,;:!?"

@@ -11,7 +11,7 @@ from . import codes
 from .diagnostics import Code, Pos, Report
 from .model import Content
 from .options import Options
-from .schema import Record, validate_file
+from .schema import ListOf, Nested, Record, declared_keys, validate_file
 from .tree import folder_problem, walk
 from .upgrade import upgrade
 from .yamlload import load_yaml
@@ -65,14 +65,33 @@ class Budgets:
 
 def records_in(value: object) -> Iterator[Record]:
     """Every record in `value` (a record, or a list), nested ones too (a person's facts, their citations)."""
-    if isinstance(value, Record):
-        yield value
-        for f in dataclasses.fields(value):
-            if f.name not in ("pos", "marks", "item_marks"):
-                yield from records_in(getattr(value, f.name))
-    elif isinstance(value, list):
-        for item in value:
-            yield from records_in(item)
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, Record):
+            yield item
+            stack.extend(
+                nested
+                for nested in reversed([getattr(item, name) for name in _record_fields(type(item))])
+                if isinstance(nested, list | Record)
+            )
+
+
+_RECORD_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _record_fields(cls: type[Record]) -> tuple[str, ...]:
+    """The keys of a record kind that hold other records, as the schema declares them (looked up once)."""
+    found = _RECORD_FIELDS.get(cls)
+    if found is None:
+        found = _RECORD_FIELDS[cls] = tuple(
+            key.name
+            for key in declared_keys(cls)
+            if isinstance(key.type, Nested) or (isinstance(key.type, ListOf) and isinstance(key.type.item, Nested))
+        )
+    return found
 
 
 def _sections(content: Content) -> list[list[Record]]:
