@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
-`test` runs ruff (lint, and format --check at 120 columns), mypy (strict) and pytest.
+`test` runs ruff (lint, and format --check at 120 columns), mypy (strict), import-linter (the packages'
+layers) and pytest.
 
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
@@ -126,8 +127,9 @@ def main(argv: list[str]) -> int:
     ensure_java()
     lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
+    layers = run("lint-imports", "--no-cache")  # the packages' import contracts (pyproject.toml [tool.importlinter])
     tests = run("python", "-m", "pytest", *rest)
-    return lint or types or tests
+    return lint or types or layers or tests
 
 
 if __name__ == "__main__":

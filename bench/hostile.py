@@ -4,7 +4,7 @@
 The costs an editor controls (see SECURITY.md's "hostile pull requests"): overlapping occurrences of a
 passage in a repetitive seed, the "closest passage" hint for long passages that are not found, grounding
 hints for long texts with many findings, the word diff of long repetitive texts, and content past its
-budgets. Each case is a small project built from the example project of `explainer.codes` (or, for the
+budgets. Each case is a small project built from the example project of `explainer.core.codes` (or, for the
 diff, two texts), run in a child process of its own: `explainer check --format json` (or `word_diff`).
 For each it prints one JSON line: CPU seconds and peak RSS of the child, and what came out (the codes
 reported, or the diff's operations), so that a run before a change and one after can be compared.
@@ -142,7 +142,7 @@ import json, resource, sys
 sys.path.insert(0, sys.argv[1])
 if sys.argv[2] == "check":
     import contextlib, io
-    from explainer import cli
+    import explainer.cli as cli
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         cli.main(["check", "--root", sys.argv[3], "--format", "json"])
@@ -152,7 +152,7 @@ if sys.argv[2] == "check":
         codes[d["code"]] = codes.get(d["code"], 0) + 1
     shown = {"codes": codes, "first": found[0]["message"][:100] if found else ""}
 else:
-    from explainer.diff import word_diff
+    from explainer.changes.diff import word_diff
     old, new = json.loads(open(sys.argv[3]).read())
     ops = word_diff(old, new)
     shown = {"ops": [o.op for o in ops][:8], "count": len(ops)}

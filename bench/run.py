@@ -63,10 +63,13 @@ from mkdocs.structure.files import get_files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from explainer import load, pipeline, publish, render, sourcetext, verify
-from explainer.render import PagePlan
-from explainer.textmatch import NormalizedText, find_passage, normalize
-from explainer.wikilinks import plain_wikilinks
+from explainer.content import load
+from explainer.evidence import pipeline, verify
+from explainer.evidence.wikilinks import plain_wikilinks
+from explainer.site import publish, render
+from explainer.site.render import PagePlan
+from explainer.text import sourcetext
+from explainer.text.textmatch import NormalizedText, find_passage, normalize
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -789,8 +792,8 @@ THEME_WORDS_HOOK = '''"""The plain build's only hook: the words the theme overri
 
 from typing import Any
 
-from explainer.catalogue import english
-from explainer.publish import theme_globals
+from explainer.content.catalogue import english
+from explainer.site.publish import theme_globals
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:

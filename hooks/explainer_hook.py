@@ -33,22 +33,37 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import CountHandler
 
-from explainer import assets
-from explainer.atomic import fresh_folder_beside, swap_in
-from explainer.catalogue import load_words
-from explainer.csp import secure, trusted_scripts
-from explainer.diagnostics import ExplainerError, Report, visible
-from explainer.headings import Heading, anchor_ids, outline
-from explainer.jsonld import Publication
-from explainer.measure import format_measures
-from explainer.options import read_options
-from explainer.pipeline import Layout, check_or_raise
-from explainer.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
-from explainer.render import PagePlan, Renderer, WikiResolver
-from explainer.timestamps import content_time
-from explainer.tree import regular_inside
-from explainer.urls import Urls
-from explainer.wikilinks import WikiLinkExtension
+from explainer.api import (
+    ExplainerError,
+    Heading,
+    Layout,
+    PagePlan,
+    Publication,
+    Renderer,
+    Report,
+    Urls,
+    WikiLinkExtension,
+    WikiResolver,
+    anchor_ids,
+    assets,
+    check_or_raise,
+    content_time,
+    extra_files,
+    format_measures,
+    fresh_folder_beside,
+    handwritten_page_jsonld,
+    load_words,
+    outline,
+    page_meta,
+    read_options,
+    regular_inside,
+    secure,
+    site_address_problem,
+    swap_in,
+    theme_globals,
+    trusted_scripts,
+    visible,
+)
 
 log = get_plugin_logger("explainer")
 

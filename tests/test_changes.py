@@ -23,9 +23,9 @@ from xml.etree import ElementTree as ET
 import pytest
 
 from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
-from explainer import codes
-from explainer.diff import word_diff
-from explainer.diffview import markdown_escape
+from explainer.changes.diff import word_diff
+from explainer.changes.diffview import markdown_escape
+from explainer.core import codes
 
 EXPLAINER = str(Path(sys.executable).parent / "explainer")
 PYJING = str(Path(sys.executable).parent / "pyjing")
@@ -730,9 +730,9 @@ class _NotesIn(HTMLParser):
 def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path) -> None:
     """Each record named by an entry of the real corrections log (statements, people, topics, transcripts,
     transcript lines) carries a note linking the entry on its own page, inside its own element if it has one."""
-    from explainer.pipeline import Layout, check
-    from explainer.render import SiteModel
-    from explainer.urls import Urls
+    from explainer.evidence.pipeline import Layout, check
+    from explainer.site.render import SiteModel
+    from explainer.site.urls import Urls
 
     verified, _ = check(Layout(ROOT))
     site = SiteModel(verified, Urls())
@@ -829,10 +829,10 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
 
 
 def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
-    from explainer.feed import corrections_feed
-    from explainer.pipeline import Layout, check
-    from explainer.render import SiteModel
-    from explainer.urls import Urls
+    from explainer.evidence.pipeline import Layout, check
+    from explainer.site.feed import corrections_feed
+    from explainer.site.render import SiteModel
+    from explainer.site.urls import Urls
 
     project = make_project(tmp_path / "p", {"corrections.yaml": "corrections: []\n"})
     verified, diagnostics = check(Layout(project))
@@ -917,7 +917,7 @@ def test_markdown_output_escapes_editor_text(text: str, expected: str) -> None:
 
 
 def test_a_revision_that_declared_outlets_as_names_is_read_for_comparison_only(tmp_path: Path) -> None:
-    from explainer.pipeline import Layout, check
+    from explainer.evidence.pipeline import Layout, check
 
     names = "names:\n  - name: Bob Example\n    kind: outlet\n  - name: March\n    kind: organisation\n"
     old = make_project(tmp_path / "old", {**FIRST, "names.yaml": names})
@@ -940,7 +940,7 @@ def test_a_revision_that_declared_outlets_as_names_is_read_for_comparison_only(t
 
 
 def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_only(tmp_path: Path) -> None:
-    from explainer.pipeline import Layout, check
+    from explainer.evidence.pipeline import Layout, check
 
     old_shape = FIRST["events.yaml"].replace(
         "date: {year: {value: 2024, basis: stated}, month: {value: 3, basis: stated}, day: {value: 3, basis: stated}}",

@@ -1,4 +1,4 @@
-"""Property-based tests of the order of events (hooks/explainer/chronology.py).
+"""Property-based tests of the order of events (hooks/explainer/evidence/chronology.py).
 
 Each example draws a hidden true timeline (a time for every event), then evidence that is true of it:
 dates that contain each event's time, at any width, or no date; before/after relations between events
@@ -20,11 +20,11 @@ from markupsafe import Markup
 from pagetree import parse, read_list
 from pagetree import reading as page_reading
 
-from explainer import codes
-from explainer.catalogue import english
-from explainer.chronology import Item, Node, Relation, build
-from explainer.diagnostics import Pos
-from explainer.render import template_env
+from explainer.content.catalogue import english
+from explainer.core import codes
+from explainer.core.diagnostics import Pos
+from explainer.evidence.chronology import Item, Node, Relation, build
+from explainer.site.render import template_env
 
 EXAMPLES = int(os.environ.get("HYPOTHESIS_EXAMPLES", "150"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])

@@ -29,11 +29,11 @@ import material
 import pytest
 
 from conftest import MKDOCS, ROOT, make_project
-from explainer import assets
+from explainer.site import assets
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
 MATERIAL_TEMPLATES = Path(material.__file__).parent / "templates"
-THEME = ROOT / "hooks" / "explainer" / "theme"
+THEME = ROOT / "hooks" / "explainer" / "site" / "theme"
 SCHEMA_ORG_RELEASE = "12.0"
 SCHEMA = "schema:"
 
@@ -129,7 +129,7 @@ def test_the_nu_html_checker_still_reports_what_the_policy_really_blocks(tmp_pat
 
 # --- theme overrides stay minimal -------------------------------------------------------------------------------
 
-# Every line in which an override in hooks/explainer/theme/ differs from mkdocs-material's own template, after
+# Every line in which an override in hooks/explainer/site/theme/ differs from mkdocs-material's own template, after
 # each file's leading comment (ours says why). main.html is not an override: it extends base.html.
 OVERRIDES = {
     "base.html": [

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
-from explainer.pipeline import Layout, check
-from explainer.textmatch import find_passage, normalize
+from explainer.evidence.pipeline import Layout, check
+from explainer.text.textmatch import find_passage, normalize
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SEEDS = ROOT.parent / "shared" / "seeds"

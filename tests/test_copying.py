@@ -15,9 +15,9 @@ import pytest
 from test_site import parse
 
 from conftest import ROOT
-from explainer.copying import COPY_THRESHOLD, measure_copying, narrative_runs, quoted_spans
-from explainer.pipeline import Layout, check
-from explainer.support import support_of, support_of_sources
+from explainer.evidence.copying import COPY_THRESHOLD, measure_copying, narrative_runs, quoted_spans
+from explainer.evidence.pipeline import Layout, check
+from explainer.evidence.support import support_of, support_of_sources
 
 # Narrative sentences of two made-up reports on the same event, in different words.
 REPORT_A = (

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project
-from explainer import codes
-from explainer.copying import measure_copying
-from explainer.counts import Prose, _fold, check_prose
-from explainer.diagnostics import Pos, Severity
-from explainer.pipeline import Layout, check
-from explainer.verify import Located
+from explainer.core import codes
+from explainer.core.diagnostics import Pos, Severity
+from explainer.evidence.copying import measure_copying
+from explainer.evidence.counts import Prose, _fold, check_prose
+from explainer.evidence.pipeline import Layout, check
+from explainer.evidence.verify import Located
 
 NARRATIVE = (
     "The council met on Monday evening in the old town hall and argued for two hours about the cost of "

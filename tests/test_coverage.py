@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from explainer.measure import measure_sources, sentences
-from explainer.pipeline import Layout, check
+from explainer.evidence.measure import measure_sources, sentences
+from explainer.evidence.pipeline import Layout, check
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = json.loads((ROOT / "tests" / "coverage_levels.json").read_text(encoding="utf-8"))

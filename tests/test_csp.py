@@ -1,4 +1,4 @@
-"""The Content-Security-Policy step (hooks/explainer/csp.py), without a browser: which inline scripts it trusts
+"""The Content-Security-Policy step (hooks/explainer/site/csp.py), without a browser: which inline scripts it trusts
 and hashes, what it reports as blocked, where the policy goes, and that every page of the real site carries it.
 tests/test_browser_csp.py checks in Chromium that the site's scripts satisfy it and that hostile pages do not."""
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from explainer import csp
+from explainer.site import csp
 
 MATERIAL_BASE = (
     '<script>__md_scope=new URL("{{ config.extra.scope | d(base_url) }}",location),'

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from conftest import make_project
-from explainer import dates, model
-from explainer.diagnostics import Pos
-from explainer.pipeline import Layout, check
+from explainer.content import model
+from explainer.core.diagnostics import Pos
+from explainer.evidence import dates
+from explainer.evidence.pipeline import Layout, check
 
 P = Pos("t.yaml")
 

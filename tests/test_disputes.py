@@ -12,7 +12,7 @@ import pytest
 from test_site import html_pages
 
 from conftest import ROOT, make_project, run_mkdocs
-from explainer.pipeline import Layout, check
+from explainer.evidence.pipeline import Layout, check
 
 DISAGREEMENT = """\
     disagreements:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from explainer.diagnostics import Pos
-from explainer.grounding import Passage, quotation_found
-from explainer.mentions import NameTable, find_date_words, find_numbers, scan_quotes
-from explainer.yamlload import position_in_scalar
+from explainer.content.yamlload import position_in_scalar
+from explainer.core.diagnostics import Pos
+from explainer.evidence.grounding import Passage, quotation_found
+from explainer.text.mentions import NameTable, find_date_words, find_numbers, scan_quotes
 
 
 @pytest.mark.parametrize(

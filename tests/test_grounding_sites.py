@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_SEED, make_project, run_mkdocs
-from explainer import codes
-from explainer.diagnostics import Severity
-from explainer.pipeline import Layout, check
+from explainer.core import codes
+from explainer.core.diagnostics import Severity
+from explainer.evidence.pipeline import Layout, check
 
 # The tiny seed, plus a line with a title, an organization and a place to declare.
 SEED = TINY_SEED + "Later they watched The Tiny Show on Channel Nine in Springfield.\n"

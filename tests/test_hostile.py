@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
-from explainer.model import Content
-from explainer.pipeline import Layout, check
-from explainer.resolve import RESERVED_IDS, is_reserved
-from explainer.schema import sections
-from explainer.seeds import SeedError, read_seed
-from explainer.textmatch import closest_passage, normalize
+from explainer.content.model import Content
+from explainer.content.schema import sections
+from explainer.evidence.pipeline import Layout, check
+from explainer.evidence.resolve import RESERVED_IDS, is_reserved
+from explainer.evidence.seeds import SeedError, read_seed
+from explainer.text.textmatch import closest_passage, normalize
 
 SECTIONS = ", ".join(sections(Content))  # as every message that lists them names them
 
@@ -866,7 +866,7 @@ def test_every_seed_is_published_as_plain_text_under_the_data_folder(tmp_path: P
 
 
 def test_the_publisher_refuses_an_unsafe_seed_name_even_past_the_check() -> None:
-    from explainer.jsonld import seed_path
+    from explainer.site.jsonld import seed_path
 
     assert seed_path("tiny.txt") == "data/seeds/tiny.txt"
     for name in ("x.html", "x.md", "../x.txt", "x y.txt", "X.txt"):

@@ -23,11 +23,12 @@ from typing import Any
 import pytest
 from test_error_codes import run_cli, write_files
 
-from explainer import codes, diffview
-from explainer.diff import DIFF_WORK, WHOLE_NOTE, FieldChange, compare_values, word_diff
-from explainer.grounding import HINTS_PER_TEXT, Passage, _occurs, closest_bounded
-from explainer.options import Options
-from explainer.textmatch import (
+from explainer.changes import diffview
+from explainer.changes.diff import DIFF_WORK, WHOLE_NOTE, FieldChange, compare_values, word_diff
+from explainer.content.options import Options
+from explainer.core import codes
+from explainer.evidence.grounding import HINTS_PER_TEXT, Passage, _occurs, closest_bounded
+from explainer.text.textmatch import (
     MAX_MATCHES,
     BoundedMatcher,
     OverBudget,
@@ -85,7 +86,7 @@ def check_in_child(root: Path) -> list[dict[str, Any]]:
     found: list[dict[str, Any]] = bounded(
         f"""
         import contextlib, io, json
-        from explainer import cli
+        import explainer.cli as cli
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             cli.main(["check", "--root", {str(root)!r}, "--format", "json"])
@@ -151,7 +152,7 @@ def test_a_seed_of_four_mebibytes_is_normalized_in_arrays() -> None:
     found = bounded(
         """
         import json
-        from explainer.textmatch import find_passage, normalize
+        from explainer.text.textmatch import find_passage, normalize
         seed = normalize("a " * 2_000_000)
         print(json.dumps([seed.starts.itemsize, find_passage(seed, "a " * 2_000 + "b").total]))
         """
@@ -266,7 +267,7 @@ def test_a_long_repetitive_text_changed_is_shown_replaced_whole_with_a_note(old:
     ops = bounded(
         f"""
         import json
-        from explainer.diff import word_diff
+        from explainer.changes.diff import word_diff
         print(json.dumps([[o.op, o.text] for o in word_diff({old!r}, {new!r})]))
         """
     )

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from conftest import make_project, run_mkdocs
-from explainer import atomic
-from explainer.pipeline import Layout, check
+from explainer.core import atomic
+from explainer.evidence.pipeline import Layout, check
 
 SECRET = "ghp_the-job-token-0123456789"
 
@@ -123,7 +123,7 @@ def test_a_linked_folder_of_records_is_refused_not_skipped(tmp_path: Path) -> No
 def test_the_workflows_check_out_without_keeping_the_token(tmp_path: Path) -> None:
     root = Path(__file__).resolve().parent.parent
     workflows = [*(root / ".github" / "workflows").glob("*.yml")]
-    workflows += (root / "hooks" / "explainer" / "scaffold" / "github" / "workflows").glob(
+    workflows += (root / "hooks" / "explainer" / "scaffold" / "files" / "github" / "workflows").glob(
         "*.yml.jinja"
     )  # new projects'
     assert len(workflows) == 4

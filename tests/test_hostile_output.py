@@ -28,10 +28,10 @@ from test_changes import commit, explainer, git
 from test_check_output import run_check
 
 from conftest import TINY_CLAIM, TINY_CONTENT, TINY_SEED, make_project, run_mkdocs
-from explainer import codes
-from explainer.diagnostics import Diagnostic, Pos, visible
-from explainer.diffview import Entry, Section, Span, View, render_view
-from explainer.formats import MARKDOWN_LIMIT, to_markdown
+from explainer.changes.diffview import Entry, Section, Span, View, render_view
+from explainer.cli.formats import MARKDOWN_LIMIT, to_markdown
+from explainer.core import codes
+from explainer.core.diagnostics import Diagnostic, Pos, visible
 
 # ---- the attacks ---------------------------------------------------------------------------------
 

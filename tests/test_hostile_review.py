@@ -22,7 +22,7 @@ import yaml
 from test_changes import FIRST, OTHER_SEED, SECOND, SEED, commit, explainer, git, write_content
 
 from conftest import ROOT, make_project
-from explainer.revisions import SideError, materialize
+from explainer.changes.revisions import SideError, materialize
 
 REWORDED = "      text: Ann [-greets-]{+says hello there to+} Bob.\n"  # what the pull request changes, as text
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from conftest import make_project
-from explainer.invisible import INVISIBLE
-from explainer.pipeline import Layout, check
-from explainer.quotemarks import MARKS
-from explainer.samename import mixed_scripts, skeleton
+from explainer.evidence.pipeline import Layout, check
+from explainer.evidence.samename import mixed_scripts, skeleton
+from explainer.text.invisible import INVISIBLE
+from explainer.text.quotemarks import MARKS
 
 
 def found(project: Path) -> list[str]:

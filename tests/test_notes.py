@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from explainer.measure import sentences
-from explainer.notes import CitedPassage, Note, sentence_context
+from explainer.evidence.measure import sentences
+from explainer.site.notes import CitedPassage, Note, sentence_context
 
 TEXT = "First one here. She said “When I’m talking, you’re not talking.” He laughed.\nNew paragraph starts. Last."
 

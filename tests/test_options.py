@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project, run_mkdocs
-from explainer.diagnostics import Report
-from explainer.options import Options, options_table, read_options
+from explainer.content.options import Options, options_table, read_options
+from explainer.core.diagnostics import Report
 
 EXPLAINER = str(Path(sys.executable).parent / "explainer")
 

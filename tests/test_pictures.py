@@ -11,12 +11,13 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_CONTENT, make_project
-from explainer import model
-from explainer.ages import ReportedAge
-from explainer.chronology import Node
-from explainer.diagnostics import Pos
-from explainer.family import FamilyTree, build_family
-from explainer.pictures import (
+from explainer.content import model
+from explainer.core.diagnostics import Pos
+from explainer.evidence.ages import ReportedAge
+from explainer.evidence.chronology import Node
+from explainer.evidence.pipeline import Layout, check
+from explainer.site.family import FamilyTree, build_family
+from explainer.site.pictures import (
     NARROW,
     TARGET,
     TIMELINE_NARROW,
@@ -36,7 +37,6 @@ from explainer.pictures import (
     layout_timeline,
     wrap,
 )
-from explainer.pipeline import Layout, check
 
 POS = Pos("content/people.yaml", 1, 1)
 

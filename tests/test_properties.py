@@ -1,4 +1,4 @@
-"""Property-based tests of normalization and passage matching (hooks/explainer/textmatch.py).
+"""Property-based tests of normalization and passage matching (hooks/explainer/text/textmatch.py).
 
 The reference below restates the documented rule independently: NFC over the whole text, quotes and
 dashes folded, white space collapsed and trimmed. The library does the same per cluster of
@@ -17,7 +17,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, assume, example, given, settings
 from hypothesis import strategies as st
 
-from explainer.textmatch import Match, find_passage, normalize, normalize_passage
+from explainer.text.textmatch import Match, find_passage, normalize, normalize_passage
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = [path.read_text(encoding="utf-8") for path in sorted((ROOT / "seeds").glob("*.txt"))]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import unquote, urlsplit
 
-from explainer.textmatch import normalize_passage
+from explainer.text.textmatch import normalize_passage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -362,7 +362,7 @@ def test_statements_that_name_an_organization_link_to_it_and_its_page_lists_them
 
 
 def test_content_reference_lists_every_kind_and_key_from_the_declarations(built_site: Path) -> None:
-    from explainer.reference import reference_kinds
+    from explainer.site.reference import reference_kinds
 
     page = parse(built_site / "reference" / "index.html")
     text = (built_site / "reference" / "index.html").read_text(encoding="utf-8")

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from explainer.sourcetext import Node, _laminate, layout
+from explainer.text.sourcetext import Node, _laminate, layout
 
 
 def _elements(nodes: list[Node], text_before: str = "") -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from explainer.textmatch import closest_passage, find_passage, normalize
+from explainer.text.textmatch import closest_passage, find_passage, normalize
 
 SEED = "He said, “It’s gonna be great.”\u00a0She—smiling—said: ‘No.’\n\nIt’s gonna be great. Cafe\u0301 time."
 

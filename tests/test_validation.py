@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import TINY_CLAIM, make_project
-from explainer.model import Content
-from explainer.pipeline import Layout, check
-from explainer.schema import sections
+from explainer.content.model import Content
+from explainer.content.schema import sections
+from explainer.evidence.pipeline import Layout, check
 
 CLAIM = TINY_CLAIM
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from conftest import make_project, run_mkdocs
-from explainer.wikilinks import find_wikilinks
+from explainer.evidence.wikilinks import find_wikilinks
 
 CASES = [
     ("plain", "See [[ann]].\n", [("ann", 1, 5)]),

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from explainer.headings import outline
-from explainer.wording import diff_against, summarize
+from explainer.site.headings import outline
+from explainer.text.wording import diff_against, summarize
 
 FIRST = "Oh my God. When I’m talking, you’re not talking."
 

@@ -13,26 +13,28 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, make_project, run_mkdocs
-from explainer import model
-from explainer.catalogue import CATEGORIES, Words, english, load_words
-from explainer.diagnostics import Report
-from explainer.options import Options
-from explainer.render import KIND_IDS, OTHER_PAGES
-from explainer.schema import sections
+from explainer.content import model
+from explainer.content.catalogue import CATEGORIES, Words, english, load_words
+from explainer.content.options import Options
+from explainer.content.schema import sections
+from explainer.core.diagnostics import Report
+from explainer.site.render import KIND_IDS, OTHER_PAGES
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 from sitetext import page_text
 
 EXPLAINER = str(Path(sys.executable).parent / "explainer")
 ENGINE = ROOT / "hooks" / "explainer"
-TEMPLATES = [*sorted((ENGINE / "templates").glob("*.html")), *sorted((ENGINE / "theme").rglob("*.html"))]
+SITE = ENGINE / "site"
+TEMPLATES = [*sorted((SITE / "templates").glob("*.html")), *sorted((SITE / "theme").rglob("*.html"))]
 # The diff tool speaks to editors, and names fields by dotted paths ('attribution.kind'): not reader words.
 PYTHON = [
-    *(p for p in sorted(ENGINE.glob("*.py")) if p.name not in ("diff.py", "diffview.py")),
+    *(p for p in sorted(ENGINE.rglob("*.py")) if p.name not in ("diff.py", "diffview.py")),
     ROOT / "hooks" / "explainer_hook.py",
 ]
 FILE_NAME = re.compile(r"\.(html|md|atom|yaml|yml|js|css|json|jsonld|txt)$")
-SCRIPTS = sorted((ENGINE / "assets").glob("*.js"))
+SCRIPTS = sorted((ENGINE / "site" / "assets").glob("*.js"))
+assert TEMPLATES and SCRIPTS, "the engine's templates and scripts moved"
 
 # Keys made from data: a prefix, and the values that complete it (what the content or the code can hold).
 # The pages declared with the kinds (model.py) and those of no kind: each has a title and a description, an
@@ -112,7 +114,7 @@ def test_no_english_words_in_the_scripts() -> None:
 
 def test_no_words_in_the_stylesheets() -> None:
     # Generated content in CSS is punctuation and symbols only; a word it shows comes from an attribute.
-    for path in sorted((ENGINE / "assets").glob("*.css")):
+    for path in sorted((ENGINE / "site" / "assets").glob("*.css")):
         shown = re.findall(r'content:\s*((?:"[^"]*"|attr\([^)]*\)|\s)+)', path.read_text(encoding="utf-8"))
         strings = [text for value in shown for text in re.findall(r'"([^"]*)"', value)]
         assert [text for text in strings if re.search(r"[A-Za-z]{2,}", text)] == [], path.name

@@ -1,0 +1,67 @@
+"""The engine's public surface: what a project's MkDocs hook (and any other host) imports, and nothing else.
+
+A project made by `explainer new` copies the hook, so every name here is a promise: it keeps its meaning
+while the engine's major version stays, however the packages behind it move. Everything else under
+`explainer.` is internal and may change in any release.
+
+- `Layout`, `check_or_raise`: check a project (load, validate, resolve, verify, ground) or raise with every
+  problem; `read_options`, `load_words`: its options and its words.
+- `Renderer`, `PagePlan`, `WikiResolver`, `WikiLinkExtension`, `Urls`, `Publication`: the pages to add and
+  their HTML; `extra_files`, `page_meta`, `handwritten_page_jsonld`, `theme_globals`, `assets`: what else the
+  site publishes and what its templates read; `Heading`, `outline`, `anchor_ids`: generated pages' contents.
+- `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
+- `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
+  file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
+- `ExplainerError`, `Report`, `visible`: problems, and how to print an editor's value.
+"""
+
+from __future__ import annotations
+
+from explainer.content.catalogue import load_words
+from explainer.content.options import read_options
+from explainer.core.atomic import fresh_folder_beside, swap_in
+from explainer.core.diagnostics import ExplainerError, Report, visible
+from explainer.core.tree import regular_inside
+from explainer.evidence.measure import format_measures
+from explainer.evidence.pipeline import Layout, check_or_raise
+from explainer.evidence.wikilinks import WikiLinkExtension
+from explainer.site import assets
+from explainer.site.csp import secure, trusted_scripts
+from explainer.site.headings import Heading, anchor_ids, outline
+from explainer.site.jsonld import Publication
+from explainer.site.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
+from explainer.site.render import PagePlan, Renderer, WikiResolver
+from explainer.site.timestamps import content_time
+from explainer.site.urls import Urls
+
+__all__ = [
+    "ExplainerError",
+    "Heading",
+    "Layout",
+    "PagePlan",
+    "Publication",
+    "Renderer",
+    "Report",
+    "Urls",
+    "WikiLinkExtension",
+    "WikiResolver",
+    "anchor_ids",
+    "assets",
+    "check_or_raise",
+    "content_time",
+    "extra_files",
+    "format_measures",
+    "fresh_folder_beside",
+    "handwritten_page_jsonld",
+    "load_words",
+    "outline",
+    "page_meta",
+    "read_options",
+    "regular_inside",
+    "secure",
+    "site_address_problem",
+    "swap_in",
+    "theme_globals",
+    "trusted_scripts",
+    "visible",
+]

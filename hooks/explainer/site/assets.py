@@ -1,0 +1,55 @@
+"""Static files the generated pages need, shipped inside the package."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+STYLESHEET = "assets/explainer/explainer.css"
+SCRIPT = "assets/explainer/explainer.js"
+
+# The stylesheet is written in parts, one per concern, and published as one file (one request).
+STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css")
+
+
+def stylesheet() -> str:
+    folder = files("explainer.site").joinpath("assets")
+    return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
+
+
+# Likewise the script: each part is a self-contained function.
+SCRIPT_PARTS = ("explainer.js", "navigation.js")
+
+
+def script() -> str:
+    folder = files("explainer.site").joinpath("assets")
+    return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in SCRIPT_PARTS)
+
+
+# Material's palette stylesheet turns transitions off while its attribute `data-md-color-switching` is on
+# <body>. Its script sets and removes that attribute on every page load, not only when the reader switches
+# colours, and a rule `[attribute] *` makes the browser restyle every element each time: two of the four
+# full restyles of a page's start (50-120 ms each on a phone, on the long pages). The published stylesheet
+# names explainer.js's attribute instead, which is set only while the reader switches (same length: the
+# source map stays exact).
+MATERIAL_SWITCHING = "[data-md-color-switching]"
+OUR_SWITCHING = "[data-ex-color-switching]"
+PALETTE_STYLESHEET = re.compile(r"assets/stylesheets/palette\.[0-9a-f]+\.min\.css")
+
+
+def palette_stylesheet(material_css: str) -> str:
+    """Material's palette stylesheet with the switching rule keyed to explainer.js's attribute.
+
+    Raises ValueError when the stylesheet has no such rule (a Material release that changed it): the build
+    must stop rather than ship a page whose start-up cost nobody measured."""
+    if material_css.count(MATERIAL_SWITCHING) != 3:
+        raise ValueError(
+            f"mkdocs-material's palette stylesheet no longer has its rule `{MATERIAL_SWITCHING} *, ...` "
+            "(three selectors) that explainer/assets.py rewrites; check the new rule and update palette_stylesheet"
+        )
+    return material_css.replace(MATERIAL_SWITCHING, OUR_SWITCHING)
+
+
+def theme_dir() -> str:
+    """Template overrides for mkdocs-material (Open Graph meta, JSON-LD)."""
+    return str(files("explainer.site").joinpath("theme"))
