@@ -7,6 +7,7 @@ Registered as a plugin in conftest.py, so that every module shares one browser a
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
@@ -51,9 +52,10 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(built_site)))
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """A built site served from `folder` on a free port of the loopback address: its address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(folder)))
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -63,6 +65,12 @@ def site_url(built_site: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site: Path) -> Iterator[str]:
+    with serving(built_site) as url:
+        yield url
 
 
 # --- one browser per session, one context (and page) per kind of reader --------------------------------------------

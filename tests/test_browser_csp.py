@@ -10,17 +10,14 @@ Shares the one Chromium of browser_support; each reader here is a context of its
 
 from __future__ import annotations
 
-import functools
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from browser_support import DESKTOP, Reader, _QuietHandler, _reader, _screenshot
+from browser_support import DESKTOP, Reader, _reader, _screenshot, serving
 from conftest import make_project, run_mkdocs
 
 # A page of each type (an event has no page of its own: it is an entry of the timeline, reached by its anchor).
@@ -236,16 +233,8 @@ def hostile_site(hostile_project: Path) -> Iterator[str]:
     site = hostile_project / "site"
     result = run_mkdocs(hostile_project, "build", "--site-dir", str(site))  # not --strict: see the test below
     assert result.returncode == 0, result.stderr[-3000:]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(site)))
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+    with serving(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
