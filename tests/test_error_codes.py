@@ -366,7 +366,8 @@ def _text(html_fragment: str) -> str:
 def test_the_error_codes_page_shows_every_code_with_its_example_and_fix(built_site: Path, tmp_path: Path) -> None:
     page = (built_site / "error-codes" / "index.html").read_text(encoding="utf-8")
     assert 'href="error-codes/"' in (built_site / "index.html").read_text(encoding="utf-8"), "the page is in the nav"
-    sections = dict(re.findall(r'<section class="ex-code" id="(ex\d{3})">(.*?)</section>', page, re.S))
+    # Each entry: from its heading to the next heading (or the example project's section).
+    sections = dict(re.findall(r'<h3 id="(ex\d{3})">(.*?)(?=<h[23] )', page, re.S))
     assert list(sections) == [c.anchor for c in codes.CODES]
     for code in codes.CODES:
         shown = _text(sections[code.anchor])
