@@ -2,7 +2,8 @@
 
 Generated pages never pass through Markdown, so nothing else collects their headings; the hook turns
 this outline into MkDocs' table of contents. A heading's title is its visible text: anything inside it
-marked `data-toc-skip` or `aria-hidden` (copy-link controls, counts meant for the page only) is left out.
+marked `data-toc-skip` or `aria-hidden` (copy-link controls, counts meant for the page only) is left out,
+and a heading itself marked `data-toc-skip` is an anchor but no entry of the contents.
 For the same reason the hook takes a generated page's anchors (every id in it) from here, so that MkDocs
 can check the links to them from hand-written pages.
 """
@@ -39,7 +40,13 @@ class _Collector(HTMLParser):
         if attributes.get("id"):
             self.ids.add(attributes["id"] or "")
         level = LEVELS.get(tag)
-        if level is not None and level <= self.max_level and attributes.get("id") and self._heading is None:
+        if (
+            level is not None
+            and level <= self.max_level
+            and attributes.get("id")
+            and self._heading is None
+            and "data-toc-skip" not in attributes  # an anchor, not an entry of the contents
+        ):
             self._heading, self._text = (level, attributes["id"] or "", tag), []
             return
         if (
