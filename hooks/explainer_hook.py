@@ -211,7 +211,7 @@ def _warnings_so_far() -> int:
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
     build = _state.current()
-    docs = _docs_folder(config)
+    docs = build.layout.docs_dir
     docs_root = Path(os.path.abspath(config.docs_dir))  # as MkDocs names the files it collected from it
     handwritten = [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(docs_root)]
     for file in handwritten:

@@ -205,7 +205,8 @@ def printable(text: str) -> str:
     )
 
 
-def _text_pos(path: str, text: str, index: int) -> Pos:
+def text_pos(path: str, text: str, index: int) -> Pos:
+    """Where character `index` of `text` is, as line and column of the file `path`."""
     before = text[:index]
     return Pos(path, before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1)
 
@@ -464,7 +465,7 @@ def load_yaml(path: Path, display_path: str, report: Report, options: Options = 
         hint = "remove it, e.g. with an editor that shows invisible characters; content files hold printable text only"
         report.error(
             codes.UNPRINTABLE_CHARACTER,
-            _text_pos(display_path, text, exc.position),
+            text_pos(display_path, text, exc.position),
             f"file contains the character U+{exc.character:04X}, which YAML does not allow",
             hint,
         )

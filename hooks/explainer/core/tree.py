@@ -40,11 +40,8 @@ def folder_problem(root: Path, folder: str) -> str | None:
     """Why the project's `folder` may not be read (a link, or a place outside the project), or None; a folder
     that does not exist is no problem here."""
     path = root / folder
-    parts = Path(folder).parts
-    for depth in range(1, len(parts) + 1):
-        step = root.joinpath(*parts[:depth])
-        if step.is_symlink():
-            return f"{Path(*parts[:depth]).as_posix()}/ is a symbolic link"
+    if (link := linked_on_the_way(root, path)) is not None:
+        return f"{link}/ is a symbolic link"
     if path.exists() and not path.resolve().is_relative_to(root.resolve()):
         return f"{folder}/ lies outside the project"
     return None

@@ -23,6 +23,7 @@ from markdown.extensions.tables import TableExtension
 from markdown.inlinepatterns import InlineProcessor
 
 from explainer.content.load import Budgets
+from explainer.content.yamlload import text_pos
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report, visible
 from explainer.core.tree import folder_problem, walk
@@ -213,11 +214,9 @@ def docs_pages(docs_dir: Path, root: Path, report: Report, budgets: Budgets | No
         text = path.read_text(encoding="utf-8", errors="replace")
         if (hidden := first_invisible(text)) is not None:
             offset, described = hidden
-            line = text.count("\n", 0, offset) + 1
-            column = offset - (text.rfind("\n", 0, offset) + 1) + 1
             report.error(
                 codes.INVISIBLE_CHARACTER,
-                Pos(shown, line, column),
+                text_pos(shown, text, offset),
                 f"the page contains the invisible character {described}",
                 INVISIBLE_HINT,
             )
