@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_project
+import explainer.cli as cli
+from conftest import ROOT, TINY_SEED, make_project
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Severity
 from explainer.evidence.copying import measure_copying
@@ -147,3 +150,72 @@ def test_a_count_on_a_page_is_checked_against_the_statement_it_cites(tmp_path: P
 def test_the_real_content_has_no_count_findings() -> None:
     _, diagnostics = check(Layout(ROOT))
     assert [d.format_text() for d in diagnostics] == []
+
+
+# ---- one quotation grammar: the count and the grounding check read editor text alike -----------------
+
+TWO_SEEDS = {
+    "sources.yaml": """\
+        sources:
+          - id: tiny
+            file: seeds/tiny.txt
+            title: A Tiny Headline
+            title_kind: headline
+          - id: other
+            file: seeds/other.txt
+            title: Another Headline
+            title_kind: headline
+        topics:
+          - id: general
+            title: General
+        """,
+}
+TINY_EXTRA = "Ann Example, a 30 Rock alum, said “no” to the offer.\n"
+OTHER_SEED = "Another Headline\n\nAnn Example spoke to reporters outside the gala for a while.\n"
+
+
+def _check_output(tmp_path: Path, text: str, *sources: tuple[str, str]) -> tuple[int, str]:
+    citations = "".join(f"      - source: {source}\n        quote: {quote}\n" for source, quote in sources)
+    claims = f"claims:\n  - id: ann-alum\n    topic: general\n    text: {text}\n    citations:\n{citations}"
+    project = make_project(tmp_path / "p", {**TWO_SEEDS, "alum.yaml": claims})
+    (project / "seeds" / "tiny.txt").write_text(TINY_SEED + TINY_EXTRA, encoding="utf-8")
+    (project / "seeds" / "other.txt").write_text(OTHER_SEED, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = cli.main(["check", "--root", str(project)])
+    return status, out.getvalue() + err.getvalue()
+
+
+def test_a_quoted_title_with_an_elided_year_is_no_quotation_to_the_count_either(tmp_path: Path) -> None:
+    # In single marks, '30 opens an elided year ("the '90s"), not a quotation, as the grounding check reads
+    # it (it finds the number 30 in the passage): so the count is of every article cited, not of those that
+    # print "30 Rock". (In double marks, both checks read a quotation.)
+    status, output = _check_output(
+        tmp_path,
+        "\"Ann is a '30 Rock' alum (one article).\"",
+        ("tiny", "Ann Example, a 30 Rock alum"),
+        ("other", "Ann Example spoke to reporters"),
+    )
+    assert status == 1, output
+    assert output.splitlines()[0] == (
+        "content/alum.yaml:4:37: error EX601 wrong-count: 'one article', but the articles cited give 2 articles"
+    ), output
+    assert output.splitlines()[-1] == "1 error, 0 warnings", output
+    status, output = _check_output(
+        tmp_path / "double",
+        "'Ann is a \"30 Rock\" alum (one article).'",
+        ("tiny", "Ann Example, a 30 Rock alum"),
+        ("other", "Ann Example spoke to reporters"),
+    )
+    assert (status, output.splitlines()[-1]) == (0, "0 errors, 0 warnings"), output
+
+
+def test_a_german_quotation_ends_where_the_grounding_check_ends_it(tmp_path: Path) -> None:
+    # „no“ closes at “, for the count as for the grounding check (which finds “no” in the passage): the
+    # count after it is the editors' own, and is checked.
+    status, output = _check_output(tmp_path, "Ann said „no“. Two articles report it.", ("tiny", "said “no” to"))
+    assert status == 1, output
+    assert output.splitlines()[0] == (
+        "content/alum.yaml:4:26: error EX601 wrong-count: 'Two articles', but the articles cited give 1 article"
+    ), output
+    assert output.splitlines()[-1] == "1 error, 0 warnings", output

@@ -12,9 +12,7 @@ A pair is a copy when its overlap reaches `COPY_THRESHOLD`; copies are grouped t
 (connected components), and every group counts as one report. Articles that share whole
 paragraphs overlap far above it; unrelated reports of one event, a few per cent at most.
 
-Quotation marks: “…” and "…" always; ‘…’ and '…' when the opening mark starts a word and the
-closing one ends it (so apostrophes in "I’m" or "couple’s" open or close nothing). A quotation
-left open runs to the end of its paragraph, as news style continues a quotation over paragraphs.
+Quotation marks are read as text/quotes.py reads an article (its article mode).
 """
 
 from __future__ import annotations
@@ -25,42 +23,20 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from explainer.text import quotes
 from explainer.text.sourcetext import paragraphs
 
 SHINGLE_WORDS = 5
 COPY_THRESHOLD = 0.20
 
-_DOUBLE = {"“": "”", '"': '"'}
-_SINGLE_CLOSE = "’'"
-_MARK = re.compile("[“”\"‘’']")
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
 
 Shingle = tuple[str, ...]
 
 
 def quoted_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) of every quotation, marks included; none crosses a paragraph break."""
-    spans: list[tuple[int, int]] = []
-    for paragraph in paragraphs(text):
-        opened_at: int | None = None
-        closer = ""
-        single = False
-        # Only the marks: the rest of the text opens and closes nothing.
-        for mark in _MARK.finditer(text, paragraph.start, paragraph.end):
-            i, ch = mark.start(), mark.group()
-            before = text[i - 1] if i > paragraph.start else " "
-            after = text[i + 1] if i + 1 < paragraph.end else " "
-            if opened_at is None:
-                if ch in _DOUBLE:
-                    opened_at, closer, single = i, _DOUBLE[ch], False
-                elif ch == "‘" or (ch == "'" and not before.isalnum() and after.isalnum()):
-                    opened_at, closer, single = i, _SINGLE_CLOSE, True
-            elif ch in closer and not (single and before.isalpha() and after.isalpha()):
-                spans.append((opened_at, i + 1))
-                opened_at = None
-        if opened_at is not None:
-            spans.append((opened_at, paragraph.end))
-    return spans
+    """(start, end) of every quotation of an article, marks included; none crosses a paragraph break."""
+    return quotes.quoted_spans(text, quotes.ARTICLE)
 
 
 def narrative_runs(text: str) -> list[list[str]]:

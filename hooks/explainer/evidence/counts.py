@@ -39,15 +39,16 @@ from pathlib import Path
 from explainer.content import model
 from explainer.core import codes
 from explainer.core.diagnostics import Code, Pos, Report, Severity
-from explainer.evidence.copying import Copying, quoted_spans
+from explainer.evidence.copying import Copying
 from explainer.evidence.support import Support, support_of_sources
 from explainer.evidence.verify import Located, Verified
 from explainer.evidence.wikilinks import DocsPage
+from explainer.text.mentions import cardinal_words
+from explainer.text.quotes import quoted_spans
+from explainer.text.sentences import sentence_breaks
 from explainer.text.textmatch import normalize_passage
 
-NUMBERS = {
-    w: i for i, w in enumerate("one two three four five six seven eight nine ten eleven twelve".split(), start=1)
-} | {"both": 2}
+NUMBERS = cardinal_words(12) | {"both": 2}
 _NUMBER = "|".join([*NUMBERS, r"\d+"])
 COUNT = re.compile(
     rf"\b(?P<num>{_NUMBER})\s+(?:(?P<other>other)\s+)?(?:(?P<independent>independent)\s+)?(?P<noun>articles?|reports?)\b(?!-)",
@@ -58,8 +59,6 @@ DISCLOSED = re.compile(
     rf"\b(?:independent|(?:{_NUMBER})\s+reports?|shar(?:e|es|ing)\b[^.;]{{0,30}}?\b(?:text|paragraphs|wording)|cop(?:y|ies|ied))\b",
     re.IGNORECASE,
 )
-_CLAUSE_END = re.compile(r"[.;?!](?=\s|$)")
-_SENTENCE_END = re.compile(r"[.?!](?=\s|$)")
 _MARKS = "\"'“”‘’ "
 _QUOTE_MARKS = re.compile("[\"'“”‘’]")
 
@@ -108,8 +107,8 @@ def _clause(text: str, start: int, end: int, quoted: list[tuple[int, int]]) -> t
     def outside(i: int) -> bool:
         return not any(a <= i < b for a, b in quoted)
 
-    begin = max((m.end() for m in _CLAUSE_END.finditer(text, 0, start) if outside(m.start())), default=0)
-    finish = next((m.start() for m in _CLAUSE_END.finditer(text, end) if outside(m.start())), len(text))
+    begin = max((b.end for b in sentence_breaks(text, 0, start, clauses=True) if outside(b.mark)), default=0)
+    finish = next((b.mark for b in sentence_breaks(text, end, clauses=True) if outside(b.mark)), len(text))
     return begin, finish
 
 
@@ -136,7 +135,7 @@ def check_prose(
     matches = list(COUNT.finditer(text)) if _may_count(text) else []
     if not matches:
         return  # most prose counts nothing: skip finding its quotations
-    quoted = quoted_spans(text)
+    quoted = quoted_spans(text)  # read as every check reads editor text (text/quotes.py, editor mode)
     for m in matches:
         if any(a < m.start() < b for a, b in quoted):
             continue  # words quoted from an article are not the editors' count
@@ -171,8 +170,8 @@ def check_prose(
                 f"counted: {_support_text(support, copying, labels)}",
             )
         elif not reports and support.copies:
-            sentence_start = max((s.end() for s in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
-            sentence_end = next((s.end() for s in _SENTENCE_END.finditer(text, m.end())), len(text))
+            sentence_start = max((b.end for b in sentence_breaks(text, 0, m.start())), default=0)
+            sentence_end = next((b.end for b in sentence_breaks(text, m.end())), len(text))
             if DISCLOSED.search(text, sentence_start, sentence_end) is None:
                 hint = (
                     f"say that they share text or how many independent reports they are, e.g. '{m.group()}, "
@@ -255,7 +254,7 @@ def page_prose(page: DocsPage, verified: Verified) -> Iterator[Prose]:
     bound to that statement. Counts in sentences without a citation have nothing to be checked against."""
     path, markdown = page.path, page.text
     line_starts = [0, *(m.end() for m in re.finditer("\n", markdown))]
-    sentence_starts = [0, *(m.end() for m in _SENTENCE_END.finditer(markdown))]
+    sentence_starts = [0, *(b.next for b in sentence_breaks(markdown))]
     previous_end = 0
     for placed in page.links:
         link = placed.link

@@ -39,14 +39,13 @@ from explainer.text.mentions import (
     MONTHS,
     NameMention,
     NameTable,
-    Span,
     find_date_words,
     find_numbers,
     may_have_date_words,
     may_have_numbers,
-    scan_quotes,
     words_of,
 )
+from explainer.text.quotes import Span, scan_quotes
 from explainer.text.sourcetext import paragraphs
 from explainer.text.textmatch import normalize_passage, runs_of
 

@@ -1,46 +1,18 @@
 """Measures over the seeds: sentences, how many of them the content cites, and which articles copy others.
 
-A sentence is a stretch of a paragraph that ends in . ! ? or … (with any closing quotation marks)
-followed by white space and a capital letter, digit or opening quotation mark; a paragraph end
-always ends a sentence. A sentence counts as cited when some cited passage (including passages
-deliberately left out, with their reason) overlaps it. Copying is measured in copying.py.
+Sentences are an article's, as text/sentences.py splits one. A sentence counts as cited when some cited
+passage (including passages deliberately left out, with their reason) overlaps it. Copying is measured in copying.py.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from explainer.evidence.verify import Verified
-from explainer.text.sourcetext import coverage, paragraphs
-
-_SENTENCE_END = re.compile(r"(?<=[.!?…])[’”'\"]*\s+(?=[“‘'\"A-Z0-9])")
-
-
-@dataclass(frozen=True)
-class Sentence:
-    start: int
-    end: int
-    text: str
-
-
-def sentences(text: str) -> list[Sentence]:
-    """The sentences of each paragraph (paragraphs as on the source pages), in order."""
-    result: list[Sentence] = []
-    for paragraph in paragraphs(text):
-        start = paragraph.start
-        for m in _SENTENCE_END.finditer(text, paragraph.start, paragraph.end):
-            end = m.start()
-            # Keep closing quotation marks with the sentence they close.
-            while end < m.end() and text[end] in "’”'\"":
-                end += 1
-            if text[start:end].strip():
-                result.append(Sentence(start, end, text[start:end]))
-            start = m.end()
-        if text[start : paragraph.end].strip():
-            result.append(Sentence(start, paragraph.end, text[start : paragraph.end]))
-    return result
+from explainer.text.sentences import Sentence as Sentence  # re-exported: the site names them from here
+from explainer.text.sentences import sentences as sentences
+from explainer.text.sourcetext import coverage
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from explainer.core.diagnostics import Pos
 from explainer.evidence.grounding import PASSAGES, Evidence, Grounding, Text, given
 from explainer.evidence.wikilinks import DocsPage
-from explainer.text.mentions import NameMention, scan_quotes
+from explainer.text.mentions import NameMention
+from explainer.text.quotes import scan_quotes
 
 _FENCE = re.compile(r"^\s*(```|~~~)")
 _HEADING = re.compile(r"^\s{0,3}#")

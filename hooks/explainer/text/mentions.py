@@ -1,18 +1,9 @@
-"""Find what a text asserts in words that can be checked: quoted spans, numbers, dates and names.
+"""Find what a text asserts in words that can be checked: numbers, dates and names.
 
 Pure functions over plain text; offsets are code-point offsets into the text given. The grounding
 check (grounding.py) decides where each mention must be found.
 
-Quotation marks. “…” and "…" enclose a quotation; so do ‘…’ and '…', with care for apostrophes:
-- an opening mark follows the start of the text, white space, an opening bracket, a dash, a slash or
-  another opening mark, and is followed by a non-space character;
-- a closing mark follows a non-space character and is not followed by a letter or digit, so the
-  apostrophes of "don't", "Ann’s" and "Ann's" never close a quotation;
-- a single mark that opens an elided year or number ("the ’90s", "'90s") is an apostrophe;
-- a single closing mark with no single quotation open is an apostrophe ("the Smiths' show");
-- quotations nest ("she said 'no'" inside “…”); only the outermost ones are returned, since the
-  inner marks are part of the words quoted. An unclosed double mark is reported as unbalanced; an
-  unclosed single one is taken for an apostrophe.
+Quotations are read by quotes.py, in its editor mode.
 """
 
 from __future__ import annotations
@@ -20,10 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from explainer.text import quotemarks
 
-_BEFORE_OPENING = "([{—–-/" + "".join(ch for ch, (_, role) in quotemarks.MARKS.items() if role != "close")
-_ELIDED_NUMBER = re.compile(r"\d\d?s?\b")
 # For quick "is there anything to find here" tests: the runs of letters and digits.
 _NON_WORD = re.compile(r"\W+")
 
@@ -33,103 +21,14 @@ def words_of(text: str) -> list[str]:
     return _NON_WORD.split(text)
 
 
-# The marks that could open or close a quotation: a single mark or straight double mark between two
-# letters or digits ("Ann’s", "don't") can do neither, so it is not even looked at. Every branch
-# starts with the mark itself (the test of the character before it comes after), so that the regex
-# engine skips ahead to the next mark instead of trying each position.
-_SOME_MARK = "[" + re.escape(quotemarks.WORD_SENSITIVE) + "]"
-_MARK = re.compile("[" + re.escape(quotemarks.ALWAYS) + "]|" + _SOME_MARK + "(?:(?<!\\w.)|(?!\\w))")
-
-
-@dataclass(frozen=True)
-class Span:
-    """A quotation: `start`/`end` include the marks, `text` is what they enclose."""
-
-    start: int
-    end: int
-    text: str
-
-
-@dataclass(frozen=True)
-class QuoteScan:
-    spans: tuple[Span, ...]
-    unclosed: tuple[int, ...]  # offsets of marks (other than single ones) that open a quotation never closed
-
-
-def _can_open(text: str, at: int) -> bool:
-    before = text[at - 1] if at > 0 else " "
-    after = text[at + 1] if at + 1 < len(text) else " "
-    return (before.isspace() or before in _BEFORE_OPENING) and not after.isspace()
-
-
-def _can_close(text: str, at: int) -> bool:
-    before = text[at - 1] if at > 0 else " "
-    after = text[at + 1] if at + 1 < len(text) else " "
-    return not before.isspace() and not after.isalnum()
-
-
-def scan_quotes(text: str) -> QuoteScan:
-    """The outermost quotations of `text`, and where unbalanced double marks open (see module doc)."""
-    stack: list[tuple[str, int]] = []  # (kind, offset of the opening mark)
-    spans: list[Span] = []
-
-    def close(kind: str, at: int) -> bool:
-        for depth in range(len(stack) - 1, -1, -1):
-            if stack[depth][0] == kind:
-                opened = stack[depth][1]
-                del stack[depth:]  # single marks opened inside and never closed were apostrophes
-                if not stack:
-                    spans.append(Span(opened, at + 1, text[opened + 1 : at]))
-                return True
-        return False
-
-    for found in _MARK.finditer(text):  # only the marks: most of a text is plain words
-        at, ch = found.start(), found.group()
-        kind, role = quotemarks.MARKS[ch]
-        inside = any(k == kind for k, _ in stack)
-        if stack and stack[-1][0] == kind and text[stack[-1][1]] + ch in quotemarks.LOW_PAIRS:
-            close(kind, at)  # German „…“ and ‚…‘: the high mark that elsewhere opens closes the low one
-        elif kind == quotemarks.SINGLE:  # also an apostrophe: "don't", "Ann’s", "the ’90s", "the Smiths' show"
-            if role != "open" and inside and _can_close(text, at):
-                close(kind, at)
-            elif role != "close" and _can_open(text, at) and not _ELIDED_NUMBER.match(text, at + 1):
-                stack.append((kind, at))
-        elif role == "either" and kind == quotemarks.DOUBLE:  # a straight mark: it closes what it opened
-            if inside and _can_close(text, at):
-                close(kind, at)
-            elif _can_open(text, at):
-                stack.append((kind, at))
-        elif role == "open" or (role == "either" and not inside):
-            stack.append((kind, at))
-        else:
-            close(kind, at)
-    unclosed = tuple(at for kind, at in stack if kind != quotemarks.SINGLE)
-    return QuoteScan(tuple(spans), unclosed)
-
-
 # ---- numbers --------------------------------------------------------------------------------------
 
-# "one" is left out: far more often a pronoun or an article ("one article", "the one that") than a count.
-NUMBER_WORDS = {
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-    "twenty": 20,
+# Every number word, once: the cardinals from one to twenty, the tens, the large numbers, "dozen".
+CARDINALS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty"
+).split()
+NUMBER_WORDS = {word: value for value, word in enumerate(CARDINALS, start=1)} | {
     "thirty": 30,
     "forty": 40,
     "fifty": 50,
@@ -143,8 +42,18 @@ NUMBER_WORDS = {
     "billion": 1_000_000_000,
     "dozen": 12,
 }
+# The grounding check leaves "one" out: far more often a pronoun or an article ("one article", "the one
+# that") than a number a text gives.
+_FOUND_NUMBER_WORDS = {word: value for word, value in NUMBER_WORDS.items() if word != "one"}
+
+
+def cardinal_words(up_to: int) -> dict[str, int]:
+    """The cardinal number words from one to `up_to`, in order (`NUMBER_WORDS`' own entries)."""
+    return {word: NUMBER_WORDS[word] for word in CARDINALS[:up_to]}
+
+
 # Digits (with thousands separators, or a decimal part), and words: a word is a number if it is one
-# of NUMBER_WORDS. One pass of a simple pattern and a dictionary look-up: much faster than a pattern
+# of _FOUND_NUMBER_WORDS. One pass of a simple pattern and a dictionary look-up: much faster than a pattern
 # that lists the words.
 _NUMBER_TOKEN = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?!\d)|(?<!\w)\d+(?:\.\d+)?|[A-Za-z]+")
 # A count of the evidence itself: of the articles ("three articles", "two of them", "two say"), or of
@@ -220,7 +129,7 @@ class Number:
 
 
 _DIGIT = re.compile(r"\d")
-_NUMBER_WORD_SET = frozenset(NUMBER_WORDS)
+_NUMBER_WORD_SET = frozenset(_FOUND_NUMBER_WORDS)
 
 
 def may_have_numbers(text: str, words: list[str] | None = None) -> bool:
@@ -238,8 +147,8 @@ def find_numbers(text: str, skip_evidence_counts: bool = False) -> list[Number]:
         token = m.group()
         if token[0].isdigit():
             value = token.replace(",", "")
-        elif token.lower() in NUMBER_WORDS:
-            value = str(NUMBER_WORDS[token.lower()])
+        elif token.lower() in _FOUND_NUMBER_WORDS:
+            value = str(_FOUND_NUMBER_WORDS[token.lower()])
         else:
             continue
         if skip_evidence_counts and _EVIDENCE_COUNT.match(text, m.end()):
