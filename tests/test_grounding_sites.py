@@ -361,6 +361,25 @@ def test_front_matter_headings_code_and_navigation_are_not_sentences(tmp_path: P
     assert page_findings(tmp_path, markdown) == []
 
 
+def test_code_is_what_markdown_reads_as_code_fenced_in_a_longer_fence_or_indented(tmp_path: Path) -> None:
+    # A ```` fence holds a ``` fence, and an indented block follows a paragraph: Markdown renders both as
+    # code, so neither holds sentences (a line scanner took the inner fence for the end of the code).
+    markdown = (
+        '# Demo\n\n[[ann]] greets [[bob]] [[cite:ann-greets]].\n\n````md\n```\nFenced: she said "nothing like '
+        'this ever" in 1999.\n```\n````\n\nIndented code follows.\n\n    Indented: he said "another phrase '
+        'entirely" in 1987.\n'
+    )
+    assert page_findings(tmp_path, markdown) == []
+    # The same words as prose are sentences, and checked.
+    prose = markdown.replace("````md\n```\n", "").replace("```\n````\n", "").replace("    Indented", "Indented")
+    assert [f.split(" | ")[0] for f in page_findings(tmp_path / "prose", prose)] == [
+        "docs/index.md:5:18: error EX608 ungrounded-quote",
+        "docs/index.md:5:46: error EX606 ungrounded-number",
+        "docs/index.md:9:19: error EX608 ungrounded-quote",
+        "docs/index.md:9:48: error EX606 ungrounded-number",
+    ]
+
+
 def test_a_page_that_cites_nothing_is_not_checked(tmp_path: Path) -> None:
     assert page_findings(tmp_path, '# How to edit\n\nWrite "anything" about Springfield in 1999.\n') == []
 

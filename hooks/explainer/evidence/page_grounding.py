@@ -1,11 +1,12 @@
 """Grounding of hand-written pages: each sentence must say only what the statements it cites say.
 
-A page that places citation markers (`[[cite:id]]`) is read sentence by sentence (front matter,
-headings and code are not sentences). Within a sentence, the words before a group of markers rest on
-the statements of that group: their cited passages, and the people those statements are about or
-voiced by. Words after the last group rest on every statement the sentence cites. A sentence that
-cites nothing rests on the records it links (`[[id]]`: a quote, a disagreement, a transcript, an
-event, a claim); one that neither cites nor links may not quote, name, count or date anything.
+A page that places citation markers (`[[cite:id]]`) is read sentence by sentence, in the blocks of prose
+that Markdown reads (`DocsPage.prose_blocks`: front matter, headings and code are not sentences). Within
+a sentence, the words before a group of markers rest on the statements of that group: their cited
+passages, and the people those statements are about or voiced by. Words after the last group rest on
+every statement the sentence cites. A sentence that cites nothing rests on the records it links (`[[id]]`:
+a quote, a disagreement, a transcript, an event, a claim); one that neither cites nor links may not
+quote, name, count or date anything.
 `[[person-id]]` shows the person's name, so it counts as naming them.
 """
 
@@ -23,8 +24,6 @@ from explainer.evidence.wikilinks import DocsPage
 from explainer.text.mentions import NameMention
 from explainer.text.quotes import scan_quotes
 
-_FENCE = re.compile(r"^\s*(```|~~~)")
-_HEADING = re.compile(r"^\s{0,3}#")
 _LIST_MARK = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(\s+)", re.MULTILINE)
 _MD_LINK = re.compile(r"(\[)([^\[\]\n]*)(\]\([^()\s]*\))")
 _CODE = re.compile(r"`+[^`\n]*`+")
@@ -38,34 +37,6 @@ class Cite:
     start: int
     end: int
     target: str
-
-
-def _blocks(markdown: str) -> list[tuple[int, int]]:
-    """(start, end) of each paragraph or list item, leaving out front matter, headings and code."""
-    lines = markdown.splitlines(keepends=True)
-    blocks: list[tuple[int, int]] = []
-    offset, start, in_fence, number = 0, None, False, 0
-    if lines and lines[0].strip() == "---":
-        for number in range(1, len(lines)):
-            if lines[number].strip() == "---":
-                offset = sum(len(line) for line in lines[: number + 1])
-                lines = lines[number + 1 :]
-                break
-    for line in lines:
-        text = line.strip()
-        boundary = in_fence or not text or _HEADING.match(line) or _FENCE.match(line) or _LIST_MARK.match(line)
-        if boundary and start is not None:
-            blocks.append((start, offset))
-            start = None
-        if _FENCE.match(line):
-            in_fence = not in_fence
-        elif not in_fence and text and not _HEADING.match(line):
-            if start is None:
-                start = offset
-        offset += len(line)
-    if start is not None:
-        blocks.append((start, offset))
-    return blocks
 
 
 def check_page(grounding: Grounding, page: DocsPage) -> None:
@@ -117,7 +88,7 @@ def check_page(grounding: Grounding, page: DocsPage) -> None:
     text = "".join(masked)
     # Cites, links and names are in the order of the page: each sentence looks its own up by offset.
     starts = _Starts([c.start for c in cites], [offset for offset, _ in linked], [n.start for n in names])
-    for block_start, block_end in _blocks(markdown):
+    for block_start, block_end in page.prose_blocks:  # as Markdown reads the page: no code, no headings
         for start, end in _sentences(text, block_start, block_end, cites, starts.cites):
             _check_sentence(grounding, path, line_starts, text, start, end, cites, linked, names, starts)
 

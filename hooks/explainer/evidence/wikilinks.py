@@ -4,14 +4,20 @@
 citation chip of a statement at that place. They are Python-Markdown inline syntax (as mkdocs-autorefs
 does it), so Markdown itself keeps them out of code spans, fenced code and indented code: the site and
 the checker find exactly the same links, because both let Markdown find them.
+
+The page's prose (`DocsPage.prose_blocks`: its paragraphs, list items and table cells, not its front matter,
+headings or code, fenced or indented) is found the same way, by the same Markdown: the page grounding
+reads sentences only there.
 """
 
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as etree
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import markdown
@@ -21,6 +27,7 @@ from markdown.extensions.fenced_code import FencedCodeExtension
 from markdown.extensions.md_in_html import MarkdownInHtmlExtension
 from markdown.extensions.tables import TableExtension
 from markdown.inlinepatterns import InlineProcessor
+from markdown.treeprocessors import Treeprocessor
 
 from explainer.content.load import Budgets
 from explainer.content.yamlload import text_pos
@@ -43,6 +50,8 @@ CHECK_EXTENSIONS = (FencedCodeExtension, TableExtension, AttrListExtension, Mark
 _HEADING_LINE = re.compile(r"^ {0,3}#{1,6}(?:\s|$)")
 _TAG_OPEN, _TAG_CLOSE = "\ue000", "\ue001"  # private-use characters: never in a page, never Markdown
 _TAG = re.compile(f"{_TAG_OPEN}(\\d+){_TAG_CLOSE}")
+_LINE_OPEN, _LINE_CLOSE = "\ue002", "\ue003"  # the same, for the numbers of lines (prose_blocks)
+_LINE_TAG = re.compile(f"{_LINE_OPEN}(\\d+){_LINE_CLOSE}")
 
 
 @dataclass(frozen=True)
@@ -70,6 +79,11 @@ class DocsPage:
     path: str
     text: str
     links: tuple[PlacedLink, ...]
+
+    @cached_property
+    def prose_blocks(self) -> list[tuple[int, int]]:
+        """(start, end) of each paragraph, list item or table cell of the page, by whole lines (see prose_blocks)."""
+        return prose_blocks(self.text)
 
 
 # The HTML a link becomes. Markdown keeps it as it is (in its HTML stash), so neither Markdown nor
@@ -118,8 +132,7 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
             seen.append(int(tag.group(1)))
         return ""
 
-    extensions = [*(extension() for extension in CHECK_EXTENSIONS), WikiLinkExtension(collect)]
-    markdown.Markdown(extensions=extensions).convert(tagged)
+    _check_markdown(WikiLinkExtension(collect)).convert(tagged)
     line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
     lines = source.splitlines(keepends=True) or [""]
     for number in seen:
@@ -132,6 +145,81 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
             m.start() - line_starts[line_index] + 1,
             _HEADING_LINE.match(lines[line_index]) is not None,
         )
+
+
+def _check_markdown(own: Extension) -> markdown.Markdown:
+    """The Markdown the checker reads a page with (CHECK_EXTENSIONS), and the checker's own extension."""
+    return markdown.Markdown(extensions=[*(extension() for extension in CHECK_EXTENSIONS), own])
+
+
+# Lines that are Markdown syntax as a whole, and a number at their end would change what they are: a code
+# fence, a rule or a setext underline or a table's separator row, a block's attribute list. None is prose.
+_SYNTAX_LINE = re.compile(r"\s*(?:(?:`{3,}|~{3,}).*|[-=*_|:+\s]*|\{.*\}\s*)")
+_LINE_END = re.compile(r"[ \t|]*$")  # a number goes before the row's last bar and a hard break's spaces
+_NOT_PROSE = frozenset({"pre", "code", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def prose_blocks(source: str) -> list[tuple[int, int]]:
+    """(start, end) of each stretch of whole lines of `source` that Markdown reads as one paragraph, list
+    item or table cell: not the front matter (between a first line `---` and the next), a heading, or code
+    (fenced, indented, or raw HTML, which Markdown passes on unread).
+
+    Markdown keeps no source positions, so each line is tagged with its number at its end (where it changes
+    no block syntax; lines that are syntax as a whole are not tagged, and are not prose), the blocks are
+    read before inline syntax is, and each tag is found in the text of the block that holds its line."""
+    lines = source.splitlines(keepends=True)
+    front = 0
+    if lines and lines[0].strip() == "---":
+        front = next((n + 1 for n in range(1, len(lines)) if lines[n].strip() == "---"), 0)
+    tagged = ["\n"] * front
+    for number in range(front, len(lines)):
+        body = lines[number].rstrip("\r\n")
+        if not body.strip() or _SYNTAX_LINE.fullmatch(body):
+            tagged.append(lines[number])
+            continue
+        cut = _LINE_END.search(body).start()  # type: ignore[union-attr]  # it matches the empty end
+        tagged.append(f"{body[:cut]}{_LINE_OPEN}{number}{_LINE_CLOSE}{body[cut:]}{lines[number][len(body) :]}")
+    owner: dict[int, int] = {}  # line number -> the block holding it (an element's id)
+    _check_markdown(_ProseExtension(owner)).convert("".join(tagged))
+    starts = [0]
+    for line in lines:
+        starts.append(starts[-1] + len(line))
+    blocks: list[tuple[int, int]] = []
+    previous: tuple[int, int] | None = None  # (line, owner) of the last prose line
+    for number in sorted(owner):
+        if previous is not None and previous == (number - 1, owner[number]):
+            blocks[-1] = (blocks[-1][0], starts[number + 1])
+        else:
+            blocks.append((starts[number], starts[number + 1]))
+        previous = (number, owner[number])
+    return blocks
+
+
+class _ProseTree(Treeprocessor):
+    """Notes, for each tagged line, which block element's own text holds it (before inline syntax is read)."""
+
+    def __init__(self, md: markdown.Markdown, owner: dict[int, int]) -> None:
+        super().__init__(md)
+        self._owner = owner
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            if element.tag in _NOT_PROSE:
+                continue
+            own = [element.text or "", *(child.tail or "" for child in element)]
+            for text in own:
+                for tag in _LINE_TAG.finditer(text):
+                    self._owner[int(tag.group(1))] = id(element)
+
+
+class _ProseExtension(Extension):
+    def __init__(self, owner: dict[int, int]) -> None:
+        super().__init__()
+        self._owner = owner
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:
+        # Above "inline" (20): the blocks are built, and their text is still the page's own.
+        md.treeprocessors.register(_ProseTree(md, self._owner), "explainer-prose", 25)
 
 
 def check_links(page: DocsPage, verified: Verified, report: Report) -> None:

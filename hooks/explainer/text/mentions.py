@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-
 # For quick "is there anything to find here" tests: the runs of letters and digits.
 _NON_WORD = re.compile(r"\W+")
 
