@@ -18,7 +18,6 @@ input); placeholders filled with markup by the engine (a link, a badge) keep it.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import string
 from collections.abc import Mapping, Sequence
@@ -34,6 +33,7 @@ from explainer.content.yamlload import MappingNode, Node, ScalarNode, SequenceNo
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
 from explainer.core.tree import linked_on_the_way
+from explainer.text.clip import did_you_mean
 
 BUILT_IN = "words"  # the package folder of the catalogues the engine ships, one per language: en.yaml, ...
 ENGLISH = "en"
@@ -309,12 +309,11 @@ def load_words(root: Path, options: Options, report: Report) -> Words:
         entries = _flatten(shown, node, report) if node is not None else {}
         for key, (entry, at, key_at) in entries.items():
             if key not in english_entries:
-                close = difflib.get_close_matches(key, list(english_entries), n=1)
                 report.error(
                     codes.UNKNOWN_WORD,
                     node_pos(shown, key_at),
                     f"'{key}' is not a word of the engine",
-                    f"did you mean '{close[0]}'?" if close else "the keys are those of the engine's words/en.yaml",
+                    did_you_mean(key, english_entries) or "the keys are those of the engine's words/en.yaml",
                 )
             elif _check_entry(shown, key, entry, at, english_entries[key], categories, report):
                 replaced[key] = entry

@@ -8,7 +8,6 @@ Markdown extensions are not run. Every problem comes back with its line and colu
 
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field, fields
 from pathlib import Path, PurePosixPath
@@ -18,6 +17,7 @@ import yaml
 
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
+from explainer.text.clip import did_you_mean
 
 CONFIG_FILE = "mkdocs.yml"
 SECTION = ("extra", "explainer")
@@ -212,12 +212,11 @@ def _validate(shown: str, section: yaml.MappingNode, report: Report) -> Options:
     for key_node, value_node in section.value:
         name = str(key_node.value)
         if name not in declared:
-            close = difflib.get_close_matches(name, declared, n=1)
             report.error(
                 codes.UNKNOWN_OPTION,
                 _pos(shown, key_node),
                 f"'{name}' is not an option of {'.'.join(SECTION)}",
-                f"did you mean '{close[0]}'?" if close else f"the options are: {', '.join(declared)}",
+                did_you_mean(name, declared) or f"the options are: {', '.join(declared)}",
             )
             continue
         value = _scalar(value_node)

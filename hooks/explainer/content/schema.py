@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import difflib
 import re
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -22,9 +21,23 @@ from typing import Any, ClassVar, TypeVar, dataclass_transform, overload
 from yaml.constructor import SafeConstructor
 
 from explainer.content.options import Options
-from explainer.content.yamlload import MappingNode, Mark, Node, ScalarNode, SequenceNode, node_pos
+from explainer.content.yamlload import (
+    BOOL_TAG,
+    FLOAT_TAG,
+    INT_TAG,
+    NULL_TAG,
+    STR_TAG,
+    TIMESTAMP_TAG,
+    MappingNode,
+    Mark,
+    Node,
+    ScalarNode,
+    SequenceNode,
+    node_pos,
+)
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
+from explainer.text.clip import did_you_mean
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 MAX_TEXT = Options().max_text_chars  # the defaults, which the JSON Schema states
@@ -35,10 +48,6 @@ MAX_ID = Options().max_id_chars
 # of its own takes the first, ids the second.
 _LIMITS: ContextVar[tuple[int, int]] = ContextVar("limits", default=(MAX_TEXT, MAX_ID))
 
-STR_TAG = "tag:yaml.org,2002:str"
-INT_TAG = "tag:yaml.org,2002:int"
-NULL_TAG = "tag:yaml.org,2002:null"
-TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 STATEMENT = "statement"  # what Slug(STATEMENT) refers to: any record that carries citations
 PUBLISHED = "published record"  # what Slug(PUBLISHED) refers to: any record of a kind whose words readers see
 
@@ -47,10 +56,10 @@ _SLUG = re.compile(SLUG_PATTERN)
 _TAG_NAMES = {
     STR_TAG: "text",
     INT_TAG: "a number",
-    "tag:yaml.org,2002:float": "a number",
-    "tag:yaml.org,2002:bool": "true/false",
+    FLOAT_TAG: "a number",
+    BOOL_TAG: "true/false",
     NULL_TAG: "an empty value",
-    "tag:yaml.org,2002:timestamp": "a date",
+    TIMESTAMP_TAG: "a date",
 }
 
 
@@ -299,8 +308,8 @@ class Choice(Type):
         if value is None:
             return None
         if value not in self.values:
-            close = difflib.get_close_matches(value, self.values, n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = did_you_mean(value, self.values)
+            hint = f"{close} " if close else ""
             report.error(
                 codes.UNKNOWN_VALUE,
                 node_pos(path, node),
@@ -542,8 +551,8 @@ def validate_record(cls: type[R], path: str, node: Node, report: Report) -> R | 
             continue
         spec = by_name.get(key_node.value)
         if spec is None:
-            close = difflib.get_close_matches(key_node.value, list(by_name), n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = did_you_mean(key_node.value, by_name)
+            hint = f"{close} " if close else ""
             report.error(
                 codes.UNKNOWN_KEY,
                 node_pos(path, key_node),
@@ -598,8 +607,8 @@ def _validate_sections(path: str, root: Node, content: Any, report: Report) -> N
         name = key_node.value if isinstance(key_node, ScalarNode) else None
         cls = known.get(name) if isinstance(name, str) else None
         if cls is None or name is None:
-            close = difflib.get_close_matches(str(name), list(known), n=1)
-            hint = f"did you mean '{close[0]}'? " if close else ""
+            close = did_you_mean(str(name), known)
+            hint = f"{close} " if close else ""
             report.error(
                 codes.UNKNOWN_SECTION,
                 node_pos(path, key_node),

@@ -18,9 +18,7 @@ from __future__ import annotations
 
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-STR = "tag:yaml.org,2002:str"
-MAP = "tag:yaml.org,2002:map"
-SEQ = "tag:yaml.org,2002:seq"
+from explainer.content.yamlload import MAP_TAG, SEQ_TAG, STR_TAG
 
 
 def _key(node: MappingNode, name: str) -> Node | None:
@@ -28,14 +26,14 @@ def _key(node: MappingNode, name: str) -> Node | None:
 
 
 def _text(value: str, like: Node) -> ScalarNode:
-    return ScalarNode(STR, value, like.start_mark, like.end_mark)
+    return ScalarNode(STR_TAG, value, like.start_mark, like.end_mark)
 
 
 def _part(value: Node, basis: str, inference: str | None) -> MappingNode:
     pairs: list[tuple[Node, Node]] = [(_text("value", value), value), (_text("basis", value), _text(basis, value))]
     if inference is not None:
         pairs.append((_text("inference", value), _text(inference, value)))
-    return MappingNode(MAP, pairs, value.start_mark, value.end_mark)
+    return MappingNode(MAP_TAG, pairs, value.start_mark, value.end_mark)
 
 
 def _upgrade_date(date: MappingNode) -> bool:
@@ -59,7 +57,7 @@ def _upgrade_date(date: MappingNode) -> bool:
         elif name == "year_basis":
             continue
         elif name == "inference" and isinstance(value, MappingNode):
-            pairs.append((_text("inferences", key), SequenceNode(SEQ, [value], value.start_mark, value.end_mark)))
+            pairs.append((_text("inferences", key), SequenceNode(SEQ_TAG, [value], value.start_mark, value.end_mark)))
         else:
             pairs.append((key, value))
     date.value = pairs

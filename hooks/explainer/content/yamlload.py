@@ -27,7 +27,7 @@ if yaml.__with_libyaml__:
 
 from explainer.content.options import Options
 from explainer.core import codes
-from explainer.core.diagnostics import Code, Pos, Report
+from explainer.core.diagnostics import Code, Pos, Report, visible
 from explainer.text.invisible import HINT as INVISIBLE_HINT
 from explainer.text.invisible import INVISIBLE, first_invisible
 
@@ -35,20 +35,19 @@ DEFAULTS = Options()
 
 # File names end up in URLs (edit links) and in messages: letters, digits, '.', '_', '-' only.
 SAFE_PATH = re.compile(r"[A-Za-z0-9._-]+(?:/[A-Za-z0-9._-]+)*")
+# YAML's core tags, named once (the validation and the upgrade name them from here).
 _YAML_TAG = "tag:yaml.org,2002:"
-MERGE_TAG = "tag:yaml.org,2002:merge"
-INT_TAG = "tag:yaml.org,2002:int"
+STR_TAG = _YAML_TAG + "str"
+INT_TAG = _YAML_TAG + "int"
+FLOAT_TAG = _YAML_TAG + "float"
+BOOL_TAG = _YAML_TAG + "bool"
+NULL_TAG = _YAML_TAG + "null"
+SEQ_TAG = _YAML_TAG + "seq"
+MAP_TAG = _YAML_TAG + "map"
+TIMESTAMP_TAG = _YAML_TAG + "timestamp"
+MERGE_TAG = _YAML_TAG + "merge"  # `<<:`, which content files may not use
 
-CORE_TAGS = {
-    "tag:yaml.org,2002:str",
-    "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float",
-    "tag:yaml.org,2002:bool",
-    "tag:yaml.org,2002:null",
-    "tag:yaml.org,2002:seq",
-    "tag:yaml.org,2002:map",
-    "tag:yaml.org,2002:timestamp",
-}
+CORE_TAGS = {STR_TAG, INT_TAG, FLOAT_TAG, BOOL_TAG, NULL_TAG, SEQ_TAG, MAP_TAG, TIMESTAMP_TAG}
 
 __all__ = ["MappingNode", "Mark", "Node", "ScalarNode", "SequenceNode", "load_yaml", "node_pos"]
 
@@ -102,7 +101,7 @@ class _PlainDataLoader(yaml.SafeLoader):
             raise _Refused(
                 codes.YAML_TAG,
                 event.start_mark,
-                f"tag '{printable(shown)}' is not allowed",
+                f"tag '{visible(shown)}' is not allowed",
                 "remove the tag: content files hold plain text, numbers, lists and mappings",
             )
         self._depth += 1
@@ -137,9 +136,6 @@ if _WITH_LIBYAML:
     _IMPLICIT_BY_FIRST: dict[str, list[tuple[str, re.Pattern[str]]]] = {
         first: list(resolvers) + _WILDCARD for first, resolvers in _IMPLICIT.items() if first is not None
     }
-    _STR_TAG: str = yaml.resolver.Resolver.DEFAULT_SCALAR_TAG
-    _SEQ_TAG: str = yaml.resolver.Resolver.DEFAULT_SEQUENCE_TAG
-    _MAP_TAG: str = yaml.resolver.Resolver.DEFAULT_MAPPING_TAG
 
     def _resolve(kind: type, value: str | None, implicit: tuple[bool, bool]) -> str:
         """Resolver.resolve without path resolvers, with the candidates looked up once."""
@@ -148,10 +144,10 @@ if _WITH_LIBYAML:
                 for tag, regexp in _IMPLICIT_BY_FIRST.get(value[0] if value else "", _WILDCARD):
                     if regexp.match(value or ""):
                         return tag
-            return _STR_TAG
+            return STR_TAG  # Resolver's DEFAULT_SCALAR_TAG, DEFAULT_SEQUENCE_TAG, DEFAULT_MAPPING_TAG
         if kind is SequenceNode:
-            return _SEQ_TAG
-        return _MAP_TAG
+            return SEQ_TAG
+        return MAP_TAG
 
     class _CComposer(CParser):
         """libyaml's own (compiled) composer, for the common case of a file without any problem.
@@ -196,13 +192,6 @@ def _offset_pos(path: str, data: bytes, offset: int) -> Pos:
     line = before.count(b"\n") + 1
     col = len(before) - (before.rfind(b"\n") + 1) + 1
     return Pos(path, line, col)
-
-
-def printable(text: str) -> str:
-    """`text` with every non-printable character written as an escape, safe to show in a message."""
-    return "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in text
-    )
 
 
 def text_pos(path: str, text: str, index: int) -> Pos:
@@ -328,7 +317,7 @@ def _check_plain_data(path: str, root: Node, report: Report, options: Options, t
                             (
                                 codes.DUPLICATE_KEY,
                                 key,
-                                f"duplicate key '{printable(name)}'",
+                                f"duplicate key '{visible(name)}'",
                                 f"the key is first used at line {first.line}; keep one of them",
                             )
                         )
@@ -351,7 +340,7 @@ _OPENED = {"quoted scalar": "the quotation mark", "flow sequence": "the '['", "f
 
 def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[Code, str, str]:
     """PyYAML's problem, in editors' words where we can, and a hint on what to change."""
-    problem = printable(exc.problem or exc.context or "invalid YAML")
+    problem = visible(exc.problem or exc.context or "invalid YAML")
     context = exc.context or ""
     if "expected a single document" in context:
         return (
@@ -383,7 +372,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError) -> tuple[Code, str, str]:
 
 def _read_regular_file(path: Path, display_path: str, report: Report, max_bytes: int) -> bytes | None:
     """The bytes of a regular, not too large file; anything else (link, pipe, device, folder) is refused."""
-    shown = printable(display_path)
+    shown = visible(display_path)
     if not SAFE_PATH.fullmatch(display_path):
         suggestion = re.sub(r"[^A-Za-z0-9._-]+", "-", Path(display_path).name).strip("-") or "content.yaml"
         report.error(

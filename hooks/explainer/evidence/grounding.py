@@ -35,6 +35,7 @@ from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
 from explainer.evidence.resolve import Index, Statement
 from explainer.evidence.verify import Located, Verified
+from explainer.text.clip import clip
 from explainer.text.mentions import (
     MONTHS,
     NameMention,
@@ -88,8 +89,7 @@ class Passage:
         return frozenset(_WORDS.findall(self.folded.casefold()))
 
     def shown(self, limit: int = 160) -> str:
-        text = " ".join(self.text.split())
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        return clip(self.text, limit, one_line=True, strip=False)
 
 
 @dataclass

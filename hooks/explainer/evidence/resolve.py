@@ -8,7 +8,6 @@ person, wherever it is declared. The few rules that tie keys together are the `_
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import defaultdict
 from collections.abc import Mapping
@@ -32,6 +31,7 @@ from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
 from explainer.evidence import chronology, dates
 from explainer.evidence.disputes import Disputes, collect_disputes
+from explainer.text.clip import did_you_mean
 
 # Ids become page names beside the generated ones (people/<id>/ next to people/index.md) and anchors
 # on pages that carry the templates' own anchors; an id may be neither. tests/test_hostile.py builds a
@@ -163,10 +163,7 @@ def _a(noun: str) -> str:
 
 
 def nearest_id_hint(value: str, known: Mapping[str, object], what: str) -> str:
-    close = difflib.get_close_matches(value, list(known), n=1, cutoff=0.5)
-    if close:
-        return f"did you mean '{close[0]}'?"
-    return f"no {what} has this id; add it first, or check the spelling"
+    return did_you_mean(value, known, cutoff=0.5) or f"no {what} has this id; add it first, or check the spelling"
 
 
 def build_index(content: model.Content, report: Report) -> Index:

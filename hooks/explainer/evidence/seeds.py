@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 
 from explainer.content.options import Options
 from explainer.core import codes
-from explainer.core.diagnostics import Code
+from explainer.core.diagnostics import Code, visible
 from explainer.text.textmatch import NormalizedText, normalize
 
 # One dot only, before `txt`: servers that read every extension of a name (Apache's "x.html.txt") see text too.
@@ -39,7 +39,7 @@ def seed_name_problem(name: str) -> str | None:
     """Why `name` cannot be a seed's file name, or None when it can."""
     if SAFE_SEED_NAME.fullmatch(name):
         return None
-    return f"seed file name '{_shown(name)}' is not safe to publish: use {SAFE_SEED_NAME_RULE}"
+    return f"seed file name '{visible(name)}' is not safe to publish: use {SAFE_SEED_NAME_RULE}"
 
 
 @dataclass(frozen=True)
@@ -59,18 +59,13 @@ class SeedError(Exception):
         self.hint = hint
 
 
-def _shown(file: str) -> str:
-    return "".join(
-        ch if ch.isprintable() else ch.encode("unicode_escape", "backslashreplace").decode("ascii") for ch in file
-    )
-
-
 def read_seed(root: Path, file: str, seeds_dir: str = "seeds", max_bytes: int | None = None) -> Seed:
     """Refuse anything that is not a regular UTF-8 file directly inside `seeds_dir`."""
-    shown = _shown(file)
-    if shown != file:
+    if not file.isprintable():
         raise SeedError(
-            codes.BAD_SEED_PATH, f"'{shown}' contains control characters", f"write it as '{seeds_dir}/<name>.txt'"
+            codes.BAD_SEED_PATH,
+            f"'{visible(file)}' contains control characters",
+            f"write it as '{seeds_dir}/<name>.txt'",
         )
     pure = PurePosixPath(file)
     if pure.is_absolute() or ".." in pure.parts or "\\" in file:

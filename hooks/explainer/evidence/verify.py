@@ -14,6 +14,8 @@ from explainer.core.diagnostics import Report
 from explainer.evidence.copying import Copying, measure_copying
 from explainer.evidence.resolve import Index
 from explainer.evidence.seeds import Seed, SeedError, read_seed
+from explainer.text.clip import clip
+from explainer.text.sourcetext import passage_anchor
 from explainer.text.textmatch import Found, find_closest, find_passage
 
 Lock = dict[str, dict[str, tuple[int, int]]]  # source id -> citation key -> (start, end), see lock.py
@@ -37,7 +39,7 @@ class Located:
 
     @property
     def anchor(self) -> str:
-        return f"q-{self.start}-{self.end}"
+        return passage_anchor(self.start, self.end)
 
 
 @dataclass
@@ -144,17 +146,21 @@ def _report_not_located(
         )
         if close.bounded:
             hint += " (some places were judged by fewer words: the article repeats them too often to compare all)"
+        shown = clip(citation.quote, 80, one_line=True, strip=False)
         if changed:
             before = f" (it was at {was[0]}-{was[1]})" if was else ""
             report.error(
                 codes.CITATION_BROKE,
                 where,
-                f'citation broke: the changed seed {seed.name} no longer contains "{_clip(citation.quote)}"{before}',
+                f'citation broke: the changed seed {seed.name} no longer contains "{shown}"{before}',
                 hint,
             )
         else:
             report.error(
-                codes.PASSAGE_NOT_FOUND, where, f'passage not found in {seed.name}: "{_clip(citation.quote)}"', hint
+                codes.PASSAGE_NOT_FOUND,
+                where,
+                f'passage not found in {seed.name}: "{shown}"',
+                hint,
             )
     elif citation.occurrence is not None and (citation.prefix is None and citation.suffix is None):
         message = (
@@ -168,11 +174,6 @@ def _report_not_located(
         report.error(
             codes.CONTEXT_NOT_FOUND, where, message, "copy prefix/suffix from the text right before/after the passage"
         )
-
-
-def _clip(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def verify(

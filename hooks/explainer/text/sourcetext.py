@@ -30,6 +30,11 @@ class Paragraph:
     end: int
 
 
+def passage_anchor(start: int, end: int) -> str:
+    """The anchor of the seed's passage [start, end) on its source page, which links to it point at."""
+    return f"q-{start}-{end}"
+
+
 def paragraphs(text: str) -> list[Paragraph]:
     result: list[Paragraph] = []
     start = 0
@@ -98,7 +103,7 @@ def layout(text: str, passages: list[tuple[int, int]]) -> list[Node]:
         for end, members in opens_at.get(at, []):
             # Passages sharing one extent nest, so that each still has an element of its own.
             for s, e in sorted(members):
-                node = Node("passage", anchor=f"q-{s}-{e}")
+                node = Node("passage", anchor=passage_anchor(s, e))
                 stack[-1][1].append(node)
                 stack.append((end, node.children))
         if i + 1 == len(points):
