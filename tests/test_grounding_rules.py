@@ -6,7 +6,7 @@ import pytest
 
 from explainer.content.yamlload import position_in_scalar
 from explainer.core.diagnostics import Pos
-from explainer.evidence.grounding import Passage, quotation_found
+from explainer.evidence.passages import Passage, quotation_found
 from explainer.text.mentions import NameTable, find_date_words, find_numbers
 from explainer.text.quotes import scan_quotes
 

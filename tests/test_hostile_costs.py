@@ -27,7 +27,9 @@ from explainer.changes import diffview
 from explainer.changes.diff import DIFF_WORK, WHOLE_NOTE, FieldChange, compare_values, word_diff
 from explainer.content.options import Options
 from explainer.core import codes
-from explainer.evidence.grounding import HINTS_PER_TEXT, Passage, _occurs, closest_bounded
+from explainer.evidence.grounding import HINTS_PER_TEXT
+from explainer.evidence.passages import Passage, closest_bounded
+from explainer.evidence.passages import occurs as _occurs
 from explainer.text.textmatch import (
     MAX_MATCHES,
     BoundedMatcher,

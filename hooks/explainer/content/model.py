@@ -12,9 +12,12 @@ import datetime
 from dataclasses import dataclass, field
 
 from explainer.content.schema import (
+    ARTICLE,
+    PARAGRAPHS,
     PUBLISHED,
     STATEMENT,
     Choice,
+    Grounded,
     Integer,
     IsoDate,
     Kind,
@@ -93,7 +96,12 @@ ORGANIZATIONS_DOC = "ids of the organizations (outlets, shows, platforms, compan
 class Fact(Record):
     """A cited fact about a person, an organization or a source."""
 
-    KIND = Kind("fact", label="text", per_owner=True)
+    KIND = Kind(
+        "fact",
+        label="text",
+        per_owner=True,
+        grounded=(Grounded("text", "fact", links=("owner", "speaker", "organizations")),),
+    )
 
     id: str = key(ID, "unique id; also the anchor on the page")
     text: str = key(TEXT, "the fact, in neutral words")
@@ -112,7 +120,7 @@ class Fact(Record):
 class Relation(Record):
     """A family relation, declared once; the other person's page shows its inverse."""
 
-    KIND = Kind("relation", label="id")
+    KIND = Kind("relation", label="id", grounded=(Grounded("note", "relation note", links=("relation",)),))
 
     id: str = key(ID, "unique id of the relation")
     kind: str = key(
@@ -254,7 +262,9 @@ class Topic(Record):
 class Inference(Record):
     """Our own reasoning, shown as inference: a conclusion the articles do not state, with the passages it rests on."""
 
-    KIND = Kind("inference", label="text")
+    KIND = Kind(
+        "inference", label="text", grounded=(Grounded("text", "inference", links=("owner event",), inference=True),)
+    )
 
     id: str = key(ID, "unique id")
     text: str = key(TEXT, "the reasoning, in words")
@@ -385,7 +395,7 @@ class EventDate(DatePoint):
 class EventOrder(Record):
     """A before/after fact between two events, where an article gives it."""
 
-    KIND = Kind("order")
+    KIND = Kind("order", grounded=(Grounded("note", "order note", links=("order",)),))
 
     id: str = key(ID, "unique id of this before/after fact")
     event: str = key(Slug("event"), "id of the other event")
@@ -400,6 +410,10 @@ class Event(Record):
     KIND = Kind(
         "event",
         label="title",
+        grounded=tuple(
+            Grounded(key, what, links=("participants", "organizations"))
+            for key, what in (("title", "event title"), ("text", "event"), ("place", "event place"))
+        ),
         index=Page(
             "timeline.md",
             "timeline.html",
@@ -444,6 +458,9 @@ class Quote(Record):
             schema_type="Quotation",
         ),
         index=Page("quotes/index.md", "quotes_index.html", "quotes"),
+        grounded=(
+            Grounded("context", "quote context", PARAGRAPHS, ("quote", "organizations", "event"), quotable=ARTICLE),
+        ),
     )
 
     id: str = key(ID, "unique id; the page is quotes/<id>/")
@@ -459,7 +476,11 @@ class Quote(Record):
 class Claim(Record):
     """A fact the articles state."""
 
-    KIND = Kind("claim", label="text")
+    KIND = Kind(
+        "claim",
+        label="text",
+        grounded=(Grounded("text", "claim", links=("about", "speaker", "organizations", "event")),),
+    )
 
     id: str = key(ID, "unique id; the anchor on the topic page")
     topic: str = key(Slug("topic"), "id of the topic")
@@ -478,7 +499,9 @@ class Claim(Record):
 class Answer(Record):
     """One side of a disagreement."""
 
-    KIND = Kind("answer", label="text")
+    KIND = Kind(
+        "answer", label="text", grounded=(Grounded("text", "answer", links=("question", "speaker", "organizations")),)
+    )
 
     id: str = key(ID, "unique id; the anchor of this answer")
     text: str = key(TEXT, "this side's answer")
@@ -530,7 +553,14 @@ class Disagreement(Record):
 class TranscriptLine(Record):
     """One line of a reconstructed exchange: a quote (by id) or a cited description of an action."""
 
-    KIND = Kind("transcript line", label="action")
+    KIND = Kind(
+        "transcript line",
+        label="action",
+        grounded=(
+            Grounded("action", "transcript line", links=("line speaker", "transcript event")),
+            Grounded("note", "transcript note", PARAGRAPHS, ("line speaker", "transcript event"), transcript=True),
+        ),
+    )
 
     id: str = key(ID, "unique id; the anchor of the line")
     quote: str | None = key(
@@ -576,7 +606,8 @@ class Transcript(Record):
 class Omission(Record):
     """Passages deliberately left out, with the reason written down."""
 
-    KIND = Kind("omission", label="reason")
+    # A reason says why passages are left out, and what elsewhere in the article covers them.
+    KIND = Kind("omission", label="reason", grounded=(Grounded("reason", "omission reason", ARTICLE),))
 
     id: str = key(ID, "unique id")
     reason: str = key(TEXT, "why these passages are not turned into records")

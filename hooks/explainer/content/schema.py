@@ -96,6 +96,39 @@ class Page:
         return self.path.replace("{id}", record_id)
 
 
+# ---- what the grounding check asks of a kind: declared with the kind, read by evidence/record_texts.py ----
+
+# How a text rests on its record's citations: the cited passages themselves; the article paragraphs that hold
+# them (a quote's context, a note: they describe how an article prints the words around its passage); or the
+# whole article (a reason for leaving passages out).
+PASSAGES, PARAGRAPHS, ARTICLE = "passages", "paragraphs", "article"
+
+
+@dataclass(frozen=True)
+class Grounded:
+    """A key of a statement whose text must be found in the evidence it rests on (the grounding check).
+
+    `what` names the text in messages ("the claim names ..."); `rests_on` is PASSAGES, PARAGRAPHS or ARTICLE;
+    `links` are what the records it links contribute (names of people and organizations, an event's own
+    words and stated date), each one of the link names `evidence/record_texts.py` knows: "about" (the
+    people a record is about), "speaker" (its attribution's person), "organizations", "event" (the event it
+    names), "owner" (the person or organization a fact is of), "relation" (both people of a relation),
+    "question" (the people a disagreement is about), "participants", "order" (both events of an order
+    and their participants), "owner event" (the people of the event holding it), "quote" (a quote's
+    speaker and addressee), "line speaker" and "transcript event" (a transcript line's). `quotable`
+    widens where its quotations may be found (to ARTICLE: the cited articles); `transcript` to the articles
+    every line of the transcript holding it cites. An `inference` may derive numbers and dates.
+    """
+
+    key: str
+    what: str
+    rests_on: str = PASSAGES
+    links: tuple[str, ...] = ()
+    quotable: str | None = None
+    transcript: bool = False
+    inference: bool = False
+
+
 @dataclass(frozen=True)
 class Kind:
     """What a record kind is called and where its records are shown.
@@ -114,10 +147,16 @@ class Kind:
     published: bool = True
     # What readers are told a record of it is comes from the catalogue: `kind.<id>` (render.kind_ids).
     shape_hint: str = "write 'key: value' lines"  # the hint when something else is written where a record goes
+    grounded: tuple[Grounded, ...] = ()  # its texts the grounding check holds to their evidence
 
     @property
     def id(self) -> str:
         return self.name.replace(" ", "-")
+
+    def id_within(self, owner_kind: str | None) -> str:
+        """The kind id of a record of this kind held by a record of `owner_kind`: "person-fact" for a fact of a
+        person (`per_owner`), else its own id."""
+        return f"{owner_kind}-{self.id}" if self.per_owner else self.id
 
 
 # ---- records ---------------------------------------------------------------------------------------

@@ -18,18 +18,20 @@ import itertools
 import re
 from dataclasses import dataclass
 
+from explainer.content.schema import PASSAGES
 from explainer.core.diagnostics import Pos
-from explainer.evidence.grounding import PASSAGES, Evidence, Grounding, Text, given
+from explainer.evidence.grounding import Grounding
+from explainer.evidence.passages import Evidence, Text, given
 from explainer.evidence.wikilinks import DocsPage
 from explainer.text.mentions import NameMention
 from explainer.text.quotes import scan_quotes
+from explainer.text.sentences import sentence_breaks
 
 _LIST_MARK = re.compile(r"^(\s*)(?:[-*+]|\d+[.)])(\s+)", re.MULTILINE)
 _MD_LINK = re.compile(r"(\[)([^\[\]\n]*)(\]\([^()\s]*\))")
 _CODE = re.compile(r"`+[^`\n]*`+")
 _TAG = re.compile(r"<[^<>\n]*>")
 _EMPHASIS = re.compile(r"(?<!\w)[*_]+|[*_]+(?!\w)")
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,9 @@ def check_page(grounding: Grounding, page: DocsPage) -> None:
             continue
         linked.append((start, link.target))
         kind, record = index.records.get(link.target, ("", None))
-        # A link to a person or an organization shows a name, which the sentence's citations must give.
-        named = kind in ("person", "organization")
+        # A link shows the record's label: when that is a name (a person's, an organization's), the
+        # sentence's citations must give it.
+        named = record is not None and type(record).KIND.label == "name"
         if link.text is None:
             blank(start, end)
             if named:
@@ -76,15 +79,10 @@ def check_page(grounding: Grounding, page: DocsPage) -> None:
             if named:
                 names.append(NameMention(start, end, f"{kind}:{link.target}", link.text.strip()))
     # A Markdown link ([Timeline](timeline.md)) is navigation, not a statement: it is left out whole.
-    keep: int | None
-    for pattern, keep in ((_CODE, None), (_TAG, None), (_MD_LINK, None), (_LIST_MARK, None), (_EMPHASIS, None)):
+    for pattern in (_CODE, _TAG, _MD_LINK, _LIST_MARK, _EMPHASIS):
         text = "".join(masked)
         for m in pattern.finditer(text):
-            if keep is None:
-                blank(m.start(), m.end())
-            else:
-                blank(m.start(), m.start(keep))
-                blank(m.end(keep), m.end())
+            blank(m.start(), m.end())
     text = "".join(masked)
     # Cites, links and names are in the order of the page: each sentence looks its own up by offset.
     starts = _Starts([c.start for c in cites], [offset for offset, _ in linked], [n.start for n in names])
@@ -113,10 +111,10 @@ def _sentences(text: str, start: int, end: int, cites: list[Cite], cite_starts: 
             inside[span.end - 1] -= 1
     inside = list(itertools.accumulate(inside))
     cuts = [start]
-    for m in _SENTENCE_END.finditer(block):
-        if inside[m.start()]:
+    for found in sentence_breaks(block):
+        if inside[found.mark]:
             continue
-        cut = start + m.end()
+        cut = start + found.end
         # "... viral. [[cite:x]]": the markers right after it are the sentence's.
         for cite in cites[bisect.bisect_left(cite_starts, cut) :]:
             if cite.start >= end or text[cut : cite.start].strip():

@@ -200,7 +200,7 @@ class _Walker:
         if walk.has_id:
             index = self.index
             record_id: str = getattr(record, "id")  # noqa: B009 - every kind with has_id declares it
-            kind_id = f"{holder_kind}-{cls.KIND.id}" if cls.KIND.per_owner else cls.KIND.id
+            kind_id = cls.KIND.id_within(holder_kind)
             if _register(index, self.report, kind_id, record, record_id):
                 index.by_kind.setdefault(kind_id, {})[record_id] = record
                 if holder is not None:
