@@ -532,6 +532,21 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     ]
 
 
+def test_a_disagreement_filed_under_another_kind_is_a_change_to_log(repo: tuple[Path, str, str], tmp_path: Path) -> None:
+    """Readers see a question move from the disputes to the accounts told differently: an entry is asked for."""
+    path, _, second = repo
+    work = tmp_path / "work"
+    shutil.copytree(path, work)
+    disagreements = (work / "content" / "disagreements.yaml").read_text(encoding="utf-8")
+    refiled = disagreements.replace("    answers:\n", "    kind: detail\n    answers:\n", 1)
+    (work / "content" / "disagreements.yaml").write_text(refiled, encoding="utf-8")
+    result = explainer(work, "check", "--base", second)
+    assert (
+        "content/disagreements.yaml:2:5: warning EX701 uncorrected-change: published disagreement 'meeting-length' "
+        f"changed since {second[:10]} (kind changed (substance to detail)) and no new corrections entry records it"
+    ) in result.stdout, result.stdout
+
+
 def test_a_statement_newly_marked_disputed_is_a_change_to_log_and_to_review(
     repo: tuple[Path, str, str], tmp_path: Path
 ) -> None:

@@ -207,18 +207,23 @@ def test_disputed_records_are_marked_wherever_they_are_shown(built_site: Path, d
                 if "disputed" not in text:
                     unmarked.append(f"{page.relative_to(built_site)}: a link to {r} in “{text[:80]}”")
     assert unmarked == []
-    assert shown > 30  # enough of the site's disputed records were found where they are shown
+    assert shown >= 15  # enough of the site's disputed records (those of the one dispute of substance) were found
 
 
 def test_each_mark_links_to_its_disagreement(built_site: Path) -> None:
-    page = (built_site / "claims" / "red-carpet" / "index.html").read_text(encoding="utf-8")
-    item = page[page.index('id="rc-walk-out-threat"') :]
-    item = item[: item.index("</li>")]
-    assert 'class="ex-disputed__link" href="../../disagreements/#walk-out-of-what"' in item
-    # Accounts that may all be true mark nothing: the child's interruption is told two ways, undisputed.
-    other = (built_site / "claims" / "instagram-videos" / "index.html").read_text(encoding="utf-8")
-    child = other[other.index('id="ig-child-interrupts"') :]
-    assert "ex-disputed" not in child[: child.index("</li>")]
+    def item(page: str, marker: str) -> str:
+        """The list item of `page` that holds `marker` (an element's id or a link)."""
+        html = (built_site / page / "index.html").read_text(encoding="utf-8")
+        start = html.rindex("<li", 0, html.index(marker))
+        return html[start : html.index("</li>", start)]
+
+    marked = item("quotes", 'href="ig-manterrupting-positive-negative/"')
+    assert 'class="ex-disputed__link" href="../disagreements/#who-says-correctile-dysfunction"' in marked
+    # Accounts that may all be true mark nothing: the child's interruption is told two ways, undisputed, and so
+    # is the walk-out threat (the reopening, in one article's paraphrase; the interview, in another's quotation).
+    assert "ex-disputed" not in item("claims/instagram-videos", 'id="ig-child-interrupts"')
+    assert "ex-disputed" not in item("claims/red-carpet", 'id="rc-walk-out-threat"')
+    assert "ex-disputed" not in item("quotes", 'href="walk-out-of-this-interview/"')
 
 
 def test_search_carries_the_dispute(built_site: Path) -> None:

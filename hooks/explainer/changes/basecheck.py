@@ -15,7 +15,8 @@ from explainer.site.render import SiteModel
 
 # What makes a change of a published record a correction; re-ordering or re-filing it is not one. A statement
 # that a disagreement now marks disputed, or no longer does, changed for its readers too. Records other than
-# statements have no citations, dates, attributions or dispute marks of their own: only their words count.
+# statements have no citations, dates, attributions or dispute marks of their own: only their words count, and
+# their kind (a disagreement re-filed from wording only to told differently reads otherwise).
 CORRECTED_AREAS = {
     "reworded": "text reworded",
     "citations": "citations changed",
@@ -26,9 +27,12 @@ CORRECTED_AREAS = {
 
 
 def _what_changed(change: RecordChange) -> list[str]:
-    if not change.statement:  # its words only, by key: "summary reworded"
+    if not change.statement:  # its words by key ("summary reworded"), and its kind: a disagreement re-filed
         keys = dict.fromkeys(f.path.split(".", 1)[0] for f in change.fields if f.area == "text")
-        return [f"{key} reworded" for key in keys]
+        refiled = [
+            f"kind changed ({f.old or 'not set'} to {f.new or 'not set'})" for f in change.fields if f.path == "kind"
+        ]
+        return [f"{key} reworded" for key in keys] + refiled
     return [text for area, text in CORRECTED_AREAS.items() if area in change.areas]
 
 

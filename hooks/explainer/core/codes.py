@@ -1774,6 +1774,41 @@ ORGANIZATION_NAME_NOT_IN_ARTICLES = Code(
     ),
 )
 
+WORDING_DIFFERS = Code(
+    "EX615",
+    "wording-differs",
+    ERROR,
+    Step.EDITORIAL,
+    summary=(
+        "A disagreement filed as `kind: wording` has answers whose passages quote different words: more than "
+        "another spelling, punctuation or house style (a word added, left out or reordered, a continuation)."
+    ),
+    fix="Wording only is the same words printed otherwise. Accounts that quote different words are told "
+    "differently (`kind: detail`), or, when they cannot all be true, a dispute of `substance`.",
+    example=Example(
+        "content/disagreements.yaml",
+        dedent("""\
+            disagreements:
+              - id: what-was-said
+                question: What was said?
+                kind: wording
+                answers:
+                  - id: hello-there
+                    text: Ann Example says hello there.
+                    citations:
+                      - source: article
+                        quote: Ann Example said “hello there”
+                  - id: hello-hello
+                    text: Bob Example replies.
+                    citations:
+                      - source: article
+                        quote: "Bob Example, 40, replied: ‘Hello, hello.’"
+        """),
+        line=4,
+        column=11,
+    ),
+)
+
 # ---- EX7xx the corrections log against a base revision ------------------------------------------
 
 UNCORRECTED_CHANGE = Code(

@@ -23,6 +23,7 @@ from explainer.evidence.resolve import build_index
 from explainer.evidence.samename import check_distinct_names
 from explainer.evidence.verify import Verified, verify
 from explainer.evidence.wikilinks import check_docs, check_docs_tree, docs_pages
+from explainer.evidence.wording_rule import check_wording_disagreements
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ def check(
             for page in pages:
                 check_page(grounding, page)
             grounding.finish()
+            check_wording_disagreements(verified, report)
         return verified, report.sorted()
 
 
