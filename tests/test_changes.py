@@ -532,7 +532,9 @@ def test_check_base_holds_entries_to_real_changes(repo: tuple[Path, str, str], t
     ]
 
 
-def test_a_disagreement_filed_under_another_kind_is_a_change_to_log(repo: tuple[Path, str, str], tmp_path: Path) -> None:
+def test_a_disagreement_filed_under_another_kind_is_a_change_to_log(
+    repo: tuple[Path, str, str], tmp_path: Path
+) -> None:
     """Readers see a question move from the disputes to the accounts told differently: an entry is asked for."""
     path, _, second = repo
     work = tmp_path / "work"

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from explainer.evidence.wording_rule import first_difference, normalised_words
+from explainer.evidence.wording_rule import first_difference
+from explainer.text.folding import normalised_words
 
 
 @pytest.mark.parametrize(

@@ -43,6 +43,7 @@ NAME_KINDS = ("title", "place")
 ID = Slug()
 TEXT = Text()
 SHORT = Text(max_len=500)
+ARTICLE_SHORT = Text(max_len=500, article=True)
 
 
 @record
@@ -53,12 +54,15 @@ class Citation(Record):
 
     source: str = key(Slug("source"), "id of the source (seed article) that contains the passage")
     quote: str = key(
-        Text(max_len=5_000), "the passage, copied from the article; quotes, dashes and spaces may be typed plainly"
+        Text(max_len=5_000, article=True),
+        "the passage, copied from the article; quotes, dashes and spaces may be typed plainly",
     )
     prefix: str | None = key(
-        SHORT, "text just before the passage, when the passage occurs more than once", default=None
+        ARTICLE_SHORT, "text just before the passage, when the passage occurs more than once", default=None
     )
-    suffix: str | None = key(SHORT, "text just after the passage, when the passage occurs more than once", default=None)
+    suffix: str | None = key(
+        ARTICLE_SHORT, "text just after the passage, when the passage occurs more than once", default=None
+    )
     occurrence: int | None = key(
         Integer(1, 10_000), "which occurrence (1 = first) when the passage occurs more than once", default=None
     )
@@ -664,6 +668,12 @@ class Correction(Record):
     wrong: str = key(TEXT, "what the statements said that was wrong")
     now: str = key(TEXT, "what they say now")
     why: str = key(TEXT, "why: what showed the mistake, e.g. a closer reading of the cited passage")
+    withdraws: list[str] = key(
+        ListOf(SHORT, min_items=1),
+        "the phrasings it took back, as they were written (a few words each); `explainer check` reports every "
+        "other record or hand-written page that still says one, or nearly",
+        default_factory=list,
+    )
 
     @property
     def named(self) -> list[str]:

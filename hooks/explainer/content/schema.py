@@ -210,6 +210,7 @@ class Type:
 class Text(Type):
     max_len: int | None = None  # None: the site's max_text_chars
     min_len: int = 1
+    article: bool = False  # the article's own words, copied (a passage): not words an editor wrote
 
     def limit(self) -> int:
         return _LIMITS.get()[0] if self.max_len is None else self.max_len

@@ -1809,6 +1809,28 @@ WORDING_DIFFERS = Code(
     ),
 )
 
+WITHDRAWN_PHRASING_SURVIVES = Code(
+    "EX616",
+    "withdrawn-phrasing-survives",
+    WARNING,
+    Step.EDITORIAL,
+    summary=(
+        "A record or a hand-written page still says a phrasing that a corrections entry withdrew (under "
+        "`withdraws`), word for word or nearly (a word changed, added or left out)."
+    ),
+    fix="Reword it as the correction reworded the statements it names; if the words are right where they "
+    "stand, make the entry's `withdraws` phrasing more precise.",
+    example=Example(
+        "content/claims.yaml",
+        _claim("Ann greets Bob, and Bob greets Ann."),
+        line=4,
+        column=31,
+        also={
+            "content/corrections.yaml": CORRECTION.format(statements="bob-age") + "    withdraws: [Bob greets Ann]\n"
+        },
+    ),
+)
+
 # ---- EX7xx the corrections log against a base revision ------------------------------------------
 
 UNCORRECTED_CHANGE = Code(

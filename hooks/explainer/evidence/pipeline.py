@@ -23,6 +23,7 @@ from explainer.evidence.resolve import build_index
 from explainer.evidence.samename import check_distinct_names
 from explainer.evidence.verify import Verified, verify
 from explainer.evidence.wikilinks import check_docs, check_docs_tree, docs_pages
+from explainer.evidence.withdrawn import check_withdrawn
 from explainer.evidence.wording_rule import check_wording_disagreements
 
 
@@ -109,6 +110,7 @@ def check(
                 check_page(grounding, page)
             grounding.finish()
             check_wording_disagreements(verified, report)
+            check_withdrawn(content, pages, report, _scalar_locator(layout.root))
         return verified, report.sorted()
 
 

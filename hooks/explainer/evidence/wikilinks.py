@@ -159,6 +159,18 @@ _LINE_END = re.compile(r"[ \t|]*$")  # a number goes before the row's last bar a
 _NOT_PROSE = frozenset({"pre", "code", "h1", "h2", "h3", "h4", "h5", "h6"})
 
 
+def links_as_read(markdown: str) -> str:
+    """`markdown` with each wiki-link as its words read, at the same offsets: a citation marker and a bare
+    link (which shows a record's label) blanked, a labelled link reduced to its label."""
+
+    def read(m: re.Match[str]) -> str:
+        if m.group("cite") or m.group("text") is None:
+            return " " * len(m.group())
+        return " " * (m.start("text") - m.start()) + m.group("text") + "  "
+
+    return WIKILINK.sub(read, markdown)
+
+
 def prose_blocks(source: str) -> list[tuple[int, int]]:
     """(start, end) of each stretch of whole lines of `source` that Markdown reads as one paragraph, list
     item or table cell: not the front matter (between a first line `---` and the next), a heading, or code

@@ -7,11 +7,11 @@ differently (`kind: detail`) or, when the accounts cannot all be true, a dispute
 
 The part of that rule a machine can hold to: for every answer whose passages quote someone (the words
 of the passage that the article prints inside quotation marks), the quoted words, compared across
-answers after normalising, differ only in spelling. Normalising folds case, width and apostrophes,
-drops punctuation and hyphens, and reads the contractions and spoken forms of `HOUSE_STYLE` as their
-full words ("gonna" is "going to"). A pair of words then differs only in spelling when one is within
-two letters' edits of the other (behaviour, behavior; Manterrupting, Manteruppting) or when the two
-are the same letters split otherwise (re-opening, reopening).
+answers after normalising (`text.folding`: case, width, apostrophes and punctuation folded, and the
+contractions and spoken forms of house style read as their full words, "gonna" as "going to"), differ
+only in spelling. A pair of words differs only in spelling when one is within two letters' edits of the
+other (behaviour, behavior; Manterrupting, Manteruppting) or when the two are the same letters split
+otherwise (re-opening, reopening).
 
 Answers whose passages quote nobody (the articles' own words, as in the spelling of "behaviour"
 across articles) are about house style by construction and are left to the editor, as are the parts of
@@ -21,45 +21,15 @@ the rule about addressee and place, which no passage marks.
 from __future__ import annotations
 
 import difflib
-import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from explainer.core import codes
 from explainer.core.diagnostics import Report
-from explainer.evidence.copying import quoted_spans
 from explainer.evidence.verify import Located, Verified
+from explainer.text.folding import close_spellings, normalised_words
+from explainer.text.quotes import ARTICLE, quoted_spans
 
-# Spoken and contracted forms that house styles print either way; each reads as its full words.
-HOUSE_STYLE: dict[str, tuple[str, ...]] = {
-    "gonna": ("going", "to"),
-    "wanna": ("want", "to"),
-    "gotta": ("got", "to"),
-    "what's": ("what", "is"),
-    "it's": ("it", "is"),
-    "that's": ("that", "is"),
-    "there's": ("there", "is"),
-    "he's": ("he", "is"),
-    "she's": ("she", "is"),
-    "i'm": ("i", "am"),
-    "you're": ("you", "are"),
-    "we're": ("we", "are"),
-    "they're": ("they", "are"),
-    "i'll": ("i", "will"),
-    "we'll": ("we", "will"),
-    "you'll": ("you", "will"),
-    "isn't": ("is", "not"),
-    "aren't": ("are", "not"),
-    "don't": ("do", "not"),
-    "doesn't": ("does", "not"),
-    "didn't": ("did", "not"),
-    "can't": ("cannot",),
-    "won't": ("will", "not"),
-}
-
-_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
-_MAX_EDITS = 2
 _MIN_LENGTH_FOR_EDITS = 4  # "a" and "the", "he" and "she" are other words, not other spellings
 
 
@@ -73,15 +43,6 @@ class Quoted:
     printed: str
 
 
-def normalised_words(text: str) -> tuple[str, ...]:
-    """The words of `text` with case, width, apostrophes, punctuation and house-style forms folded."""
-    folded = unicodedata.normalize("NFKC", text).casefold().replace("’", "'").replace("‘", "'")
-    words: list[str] = []
-    for word in _WORD.findall(folded):
-        words.extend(HOUSE_STYLE.get(word, (word,)))
-    return tuple(words)
-
-
 def quoted_part(located: Located, spans: Iterable[tuple[int, int]], seed_text: str) -> str:
     """The part of a cited passage that its article prints inside quotation marks ("" when none)."""
     pieces = []
@@ -92,30 +53,13 @@ def quoted_part(located: Located, spans: Iterable[tuple[int, int]], seed_text: s
     return " ".join(pieces)
 
 
-def _edits(a: str, b: str) -> int:
-    """Optimal string alignment distance (insertions, deletions, substitutions, adjacent swaps)."""
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, 1):
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[-1]
-
-
 def _spelling_only(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
     """True when the two runs of words are the same words, spelled or split otherwise."""
     if "".join(left) == "".join(right):
         return True  # re-opening / reopening
     if len(left) != len(right):
         return False
-    return all(
-        a == b or (min(len(a), len(b)) >= _MIN_LENGTH_FOR_EDITS and _edits(a, b) <= _MAX_EDITS)
-        for a, b in zip(left, right, strict=True)
-    )
+    return all(close_spellings(a, b, min_length=_MIN_LENGTH_FOR_EDITS) for a, b in zip(left, right, strict=True))
 
 
 def first_difference(left: tuple[str, ...], right: tuple[str, ...]) -> tuple[str, str] | None:
@@ -140,7 +84,7 @@ def check_wording_disagreements(verified: Verified, report: Report) -> None:
                 if seed is None:
                     continue
                 if located.source not in spans_of:
-                    spans_of[located.source] = quoted_spans(seed.text)
+                    spans_of[located.source] = quoted_spans(seed.text, ARTICLE)
                 printed = quoted_part(located, spans_of[located.source], seed.text)
                 if printed:
                     quoted.append(Quoted(answer.id, located.source, normalised_words(printed), printed))
