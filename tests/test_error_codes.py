@@ -1,4 +1,4 @@
-"""Stable error codes: the registry (explainer/codes.py) against what the checker really reports.
+"""Stable error codes: the registry (the package explainer/core/codes/) against what the checker really reports.
 
 Every code's example, checked, yields exactly that code at the line and column it states; every code
 is among them; nothing in the library reports a problem without a registered code; the docs name codes
@@ -27,6 +27,7 @@ from explainer.core import codes
 from explainer.core.diagnostics import Code, Severity, Step
 
 LIBRARY = ROOT / "hooks" / "explainer"
+CATALOGUE = LIBRARY / "core" / "codes"
 MULTITOOL_PACKAGE = ROOT / "node_modules" / "@microsoft" / "sarif-multitool-linux"
 SARIF_SCHEMA = MULTITOOL_PACKAGE / "sarif-2.1.0.json"
 MULTITOOL = MULTITOOL_PACKAGE / "Sarif.Multitool"
@@ -89,6 +90,20 @@ def test_codes_and_names_are_unique_well_formed_and_numbered_by_step() -> None:
     assert set(codes.STEPS) == set(Step)
 
 
+def test_each_step_module_declares_its_steps_codes_in_the_order_of_the_registry() -> None:
+    # The order of CODES is the order of the error-codes page and of the SARIF rules: the step modules in
+    # the pipeline's order, each in the order of its codes.
+    assert list(codes.STEP_MODULES) == list(Step)
+    declared = []
+    for step, module in codes.STEP_MODULES.items():
+        assert module.__name__ == f"explainer.core.codes.{step.value}"
+        own = [value for value in vars(module).values() if isinstance(value, Code)]
+        assert own and all(code.step is step for code in own), module.__name__
+        assert [c.code for c in own] == sorted(c.code for c in own), module.__name__
+        declared += own
+    assert tuple(declared) == codes.CODES
+
+
 def _library_calls() -> list[tuple[str, int, str, ast.expr | None]]:
     """(file, line, callee, first argument) of every call that reports or carries a diagnostic."""
     reporting = {"error", "warning", "add"}
@@ -135,13 +150,13 @@ def test_every_report_in_the_library_passes_a_registered_code() -> None:
     made_elsewhere = [
         p.name
         for p in LIBRARY.rglob("*.py")
-        if p.name != "codes.py" and re.search(r"\bCode\(", p.read_text(encoding="utf-8"))
+        if not p.is_relative_to(CATALOGUE) and re.search(r"\bCode\(", p.read_text(encoding="utf-8"))
     ]
-    assert made_elsewhere == [], "codes are declared in codes.py only"
+    assert made_elsewhere == [], "codes are declared in core/codes/ only"
 
 
 def test_every_registered_code_is_reported_somewhere_in_the_library() -> None:
-    source = "\n".join(p.read_text(encoding="utf-8") for p in LIBRARY.rglob("*.py") if p.name != "codes.py")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in LIBRARY.rglob("*.py") if not p.is_relative_to(CATALOGUE))
     constants = {name for name, value in vars(codes).items() if isinstance(value, Code)}
     assert {name for name in constants if f"codes.{name}" not in source} == set()
 
