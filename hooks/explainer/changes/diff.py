@@ -73,7 +73,7 @@ class FieldChange:
         head = self.path.split(".", 1)[0]
         if head == "date":
             return "date"
-        if head in ("attribution", "speaker"):
+        if head in ("attribution", "speaker", "delivery"):  # who gave the words, and how
             return "attribution"
         return "text" if self.kind == "text" else "other"
 

@@ -38,6 +38,8 @@ TITLE_KINDS = ("headline", "description")
 DATE_BASES = ("stated", "inferred")
 DATE_PARTS = ("day", "month", "year")  # in the order a badge names them: "month and year inferred"
 DISAGREEMENT_KINDS = ("substance", "detail", "wording")
+# How a quote's words were given, as the articles tell it: lists show any but "said" beside the words.
+DELIVERIES = ("said", "written", "mouthed", "reported")
 NAME_KINDS = ("title", "place")
 
 ID = Slug()
@@ -472,6 +474,13 @@ class Quote(Record):
     addressee: str | None = key(Slug("person"), "id of the person spoken to", default=None)
     event: str | None = key(Slug("event"), "id of the event where it was said", default=None)
     context: str | None = key(TEXT, "a neutral line on the circumstances", default=None)
+    delivery: str = key(
+        Choice(DELIVERIES),
+        "how the words were given, as the articles tell it: 'said' (default: reported as said); 'written' (a "
+        "caption, a post, a comment); 'mouthed' (not said aloud); 'reported' (the article's own wording of what "
+        "was said, quoting a word or a few: reported speech). Every list shows it beside the words",
+        default="said",
+    )
     organizations: list[str] = key(ListOf(Slug("organization")), ORGANIZATIONS_DOC, default_factory=list)
     citations: list[Citation] = key(CITATIONS, "each article's own wording of the quote, one citation per article")
 

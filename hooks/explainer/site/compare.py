@@ -2,7 +2,9 @@
 
 Rows are the facts at least `MIN_FACT_ARTICLES` articles state and the quotes at least
 `MIN_QUOTE_ARTICLES` print (most widely printed first, then in file order), and every question the
-articles answer differently; columns are the articles. A cell
+articles answer differently; columns are the articles. A row on one side of a dispute brings the other
+sides with it, right after it, whatever their counts: a table never shows one side of a dispute alone
+(the speaker of "correctile dysfunction" is Alec Baldwin in three articles and Hilaria Baldwin in two). A cell
 holds that article's located passages for the row (for a question, for each answer the article
 backs), or nothing when no citation of the row comes from that article. Nothing is paraphrased: every
 cell is seed text, as verify.py pinned it.
@@ -17,7 +19,7 @@ from explainer.evidence.verify import Located
 
 MIN_FACT_ARTICLES = 4  # facts most of the articles state: many facts rest on two or three of them
 MIN_QUOTE_ARTICLES = 3  # quotes fewer articles share: where their wordings differ is the point
-FACT_KINDS = ("claim", "person-fact", "source-fact", "event")
+FACT_KINDS = ("claim", "person-fact", "organization-fact", "source-fact", "event")
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,25 @@ def _cells(statements: list[str], located: dict[str, tuple[Located, ...]]) -> di
     return {source: tuple(wordings) for source, wordings in cells.items()}
 
 
+def _with_other_sides(
+    rows: list[Row], kinds: tuple[str, ...], index: Index, located: dict[str, tuple[Located, ...]]
+) -> tuple[Row, ...]:
+    """`rows` (sorted: stable, file order among equals), each followed by the records stating the other sides
+    of every dispute it is on, of the table's kinds, that are not rows already."""
+    shown = {row.id for row in rows}
+    result: list[Row] = []
+    for row in rows:
+        result.append(row)
+        for disagreement in index.disputes.of(row.id):
+            for answer in disagreement.answers:
+                for record_id in answer.concerns:
+                    statement = index.statement_by_id.get(record_id)
+                    if statement is not None and statement.kind in kinds and record_id not in shown:
+                        shown.add(record_id)
+                        result.append(Row(record_id, statement.kind, _cells([record_id], located)))
+    return tuple(result)
+
+
 def compare(
     index: Index,
     located: dict[str, tuple[Located, ...]],
@@ -80,7 +101,7 @@ def compare(
     def widely_printed(kinds: tuple[str, ...], min_articles: int) -> tuple[Row, ...]:
         rows = [Row(s.id, s.kind, _cells([s.id], located)) for s in index.statements if s.kind in kinds]
         rows = [row for row in rows if row.articles >= min_articles]
-        return tuple(sorted(rows, key=lambda row: -row.articles))  # stable: file order among equals
+        return _with_other_sides(sorted(rows, key=lambda row: -row.articles), kinds, index, located)
 
     questions = tuple(
         Row(d.id, "disagreement", _cells([a.id for a in d.answers], located), tuple(a.id for a in d.answers))
