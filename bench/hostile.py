@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "hooks"))
 
-from explainer import codes  # noqa: E402  (after the path above)
+from explainer.core import codes  # noqa: E402  (after the path above)
 
 PEOPLE = "people:\n  - id: ann\n    name: Ann Example\n  - id: bob\n    name: Bob Example\n"
 

@@ -482,7 +482,7 @@ def make_corpus(size: int, seeds: list[SeedText]) -> Corpus:
         record: dict[str, Any] = {
             "id": f"disagreement-{n:05d}",
             "question": prose.sentence(5, 10, numbers=False).rstrip(".") + "?",
-            "kind": "substance" if rng.random() < 0.8 else "wording",
+            "kind": "substance" if rng.random() < 0.8 else "detail",
         }
         record["topic"] = rng.choice(topics)["id"]
         record["about"] = rng.sample(person_ids, rng.randint(1, 2))
