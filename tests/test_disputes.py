@@ -114,7 +114,7 @@ def test_declared_concerns_index_the_disputed_records(tmp_path: Path) -> None:
 
 
 class _Items(HTMLParser):
-    """Every <li> and every element with an id: its text, and the links inside it."""
+    """Every <li>, table header cell (a comparison's row) and element with an id: its text, and its links."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -126,7 +126,7 @@ class _Items(HTMLParser):
         if tag == "a" and a.get("href"):
             for _, _, _, hrefs in self._open:
                 hrefs.append(a["href"] or "")
-        if tag in ("li", "h1", "dd") or a.get("id"):
+        if tag in ("li", "h1", "dd", "th") or a.get("id"):
             self._open.append((tag, a.get("id"), [], []))
 
     def handle_endtag(self, tag: str) -> None:
@@ -292,3 +292,71 @@ def test_the_home_page_counts_reports_and_shows_where_the_articles_part_ways(bui
         '<a class="wikilink" href="disagreements/#who-says-correctile-dysfunction">who says it, article by article</a>'
         in source
     )
+
+
+def _row_records(page: Path, table_id: str) -> list[tuple[str, str]]:
+    """(record id, text) of each row of a comparison table: the record its row header links to first."""
+    html = page.read_text(encoding="utf-8")
+    table = html[html.index(f'<table class="ex-compare" id="{table_id}"') :]
+    table = table[: table.index("</table>")]
+    rows = []
+    for header in re.findall(r'<th scope="row">(.*?)</th>', table, re.S):
+        href = re.search(r'href="([^"]+)"', header).group(1)  # type: ignore[union-attr]
+        record = href.rstrip("/").rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+        rows.append((record, " ".join(re.sub(r"<[^>]+>", " ", header).split())))
+    return rows
+
+
+def test_the_comparison_marks_every_disputed_row_and_never_shows_one_side_alone(
+    built_site: Path, disputes: dict[str, list[str]]
+) -> None:
+    page = built_site / "compare" / "index.html"
+    verified, _ = check(Layout(ROOT))
+    for table in ("cmp-facts", "cmp-quotes"):
+        rows = dict(_row_records(page, table))
+        for record, text in rows.items():
+            assert ("disputed" in text) == (record in disputes), (table, record, text)
+            # One side shown, every side shown: the records stating each answer of its disputes are rows too.
+            for disagreement in verified.index.disputes.of(record):
+                for answer in disagreement.answers:
+                    for other in answer.concerns:
+                        kind = verified.index.statement_by_id[other].kind
+                        if (kind == "quote") == (table == "cmp-quotes"):
+                            assert other in rows, (table, record, other)
+    quotes = _row_records(page, "cmp-quotes")
+    # Worked out by hand from the articles: three print "correctile dysfunction" as Alec Baldwin's (two of them
+    # sharing text), two as Hilaria Baldwin's; the second falls under the table's three-article threshold but
+    # is shown, with its own count, right after the first.
+    ids = [record for record, _ in quotes]
+    alec = ids.index("ig-correctile-dysfunction-alec")
+    assert ids[alec + 1] == "ig-correctile-dysfunction-hilaria"
+    assert "3 of 5" in quotes[alec][1] and "2 of 5" in quotes[alec + 1][1]
+    html = page.read_text(encoding="utf-8")
+    questions = html[html.index('id="cmp-questions"') :]
+    assert questions.count('<span class="ex-badge ex-badge--disputed">disputed</span>') == 1  # the one dispute
+    assert questions.count('<span class="ex-badge">told differently</span>') == 12
+    assert questions.count('<span class="ex-badge">wording differs</span>') == 8
+
+
+DELIVERY_LABELS = {"written": "written", "mouthed": "mouthed, not said aloud", "reported": "the article’s reported speech"}
+
+
+def test_words_not_simply_said_are_listed_as_what_they_are(built_site: Path) -> None:
+    """A caption, a comment, a mouthed word or the article's reported speech is never listed as a thing said."""
+    verified, _ = check(Layout(ROOT))
+    given = {q.id: q.delivery for q in verified.index.content.quotes if q.delivery != "said"}
+    assert {"fu-caption-silent-auction", "mouthed-about-beauty", "accused-of-distracting-her"} <= set(given)
+    unlabelled, shown = [], 0
+    for page in html_pages(built_site):
+        for element_id, text, hrefs in _items(page):
+            listed = {q for href in hrefs for q in given if href.split("#")[0].endswith(f"quotes/{q}/")}
+            if len(listed) != 1 or element_id is not None:
+                continue  # an item that lists one quote; not a whole section, not the quote's own heading
+            (quote,) = listed
+            shown += 1
+            if DELIVERY_LABELS[given[quote]] not in text:
+                unlabelled.append(f"{page.relative_to(built_site)}: “{text[:80]}”")
+    assert unlabelled == []
+    assert shown > len(given)  # the quotes index, the speaker's page when a person, the log, the transcripts
+    page = (built_site / "quotes" / "mouthed-about-beauty" / "index.html").read_text(encoding="utf-8")
+    assert "Mouthed, not said aloud, by" in page and "Said by" not in page
