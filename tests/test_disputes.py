@@ -338,7 +338,11 @@ def test_the_comparison_marks_every_disputed_row_and_never_shows_one_side_alone(
     assert questions.count('<span class="ex-badge">wording differs</span>') == 8
 
 
-DELIVERY_LABELS = {"written": "written", "mouthed": "mouthed, not said aloud", "reported": "the article’s reported speech"}
+DELIVERY_LABELS = {
+    "written": "written",
+    "mouthed": "mouthed, not said aloud",
+    "reported": "the article’s reported speech",
+}
 
 
 def test_words_not_simply_said_are_listed_as_what_they_are(built_site: Path) -> None:
@@ -360,3 +364,15 @@ def test_words_not_simply_said_are_listed_as_what_they_are(built_site: Path) -> 
     assert shown > len(given)  # the quotes index, the speaker's page when a person, the log, the transcripts
     page = (built_site / "quotes" / "mouthed-about-beauty" / "index.html").read_text(encoding="utf-8")
     assert "Mouthed, not said aloud, by" in page and "Said by" not in page
+
+
+def test_a_passage_an_article_relays_from_another_outlet_says_so_where_it_is_shown(built_site: Path) -> None:
+    """The "attempts to justify" article's account of who says "correctile dysfunction" ends "reports Page Six"."""
+    page = (built_site / "disagreements" / "index.html").read_text(encoding="utf-8")
+    notes = page[page.index('class="ex-notes-source"') :]
+    relayed = [n for n in re.findall(r'<li class="ex-note".*?</ol></li>', notes, re.S) if "relaying Page Six" in n]
+    assert relayed and all("correctile dysfunction" in n for n in relayed)
+    assert '<span class="ex-note__via">(relaying Page Six, as it says)</span>' in relayed[0]
+    exported = json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))
+    answer = next(r for r in exported["records"] if r["id"] == "correctile-said-by-alec")
+    assert [c.get("via") for c in answer["citations"]] == ["page-six", None, None]

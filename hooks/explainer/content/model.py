@@ -71,6 +71,12 @@ class Citation(Record):
     note: str | None = key(
         TEXT, "an editor's remark about this citation, shown to readers in the citation's preview", default=None
     )
+    via: str | None = key(
+        Slug("organization"),
+        "id of the outlet the article says it relays this passage from ('reports Page Six', 'told Daily Mail'); "
+        "its name must be in the passage's sentence, and the citation says so wherever it is shown",
+        default=None,
+    )
 
 
 CITATIONS = ListOf(Citation, min_items=1)

@@ -97,6 +97,10 @@ class Index:
         return self.of_kind(model.Source)
 
     @property
+    def organizations(self) -> dict[str, model.Organization]:
+        return self.of_kind(model.Organization)
+
+    @property
     def people(self) -> dict[str, model.Person]:
         return self.of_kind(model.Person)
 

@@ -15,6 +15,7 @@ from explainer.evidence.copying import Copying, measure_copying
 from explainer.evidence.resolve import Index
 from explainer.evidence.seeds import Seed, SeedError, read_seed
 from explainer.text.clip import clip
+from explainer.text.sentences import sentences
 from explainer.text.sourcetext import passage_anchor
 from explainer.text.textmatch import Found, find_closest, find_passage
 
@@ -36,6 +37,7 @@ class Located:
     end: int
     exact: str
     note: str | None = None
+    via: str | None = None  # the id of the outlet the article relays the passage from, as it says
 
     @property
     def anchor(self) -> str:
@@ -121,7 +123,13 @@ def locate(
             "check that the passage still supports the statement",
         )
     return Located(
-        citation.source, seed.name, match.start, match.end, seed.text[match.start : match.end], citation.note
+        citation.source,
+        seed.name,
+        match.start,
+        match.end,
+        seed.text[match.start : match.end],
+        citation.note,
+        citation.via,
     )
 
 
@@ -202,5 +210,26 @@ def verify(
             hit = locate(citation, seed, report, was, citation.source in changed)
             if hit is not None:
                 pinned.append(hit)
+                if citation.via is not None and citation.via in index.organizations:
+                    check_relay(citation, hit, seed.text, index.organizations[citation.via], report)
         located[statement.id] = tuple(pinned)
     return Verified(index, seeds, located)
+
+
+def check_relay(citation: model.Citation, hit: Located, text: str, outlet: model.Organization, report: Report) -> None:
+    """A citation that says its article relays another outlet: the article names the outlet in the sentence of
+    the passage (EX421), by its name or one of its aliases, so that the relay is the article's word, not ours."""
+    spans = sentences(text)  # a citation that relays is rare: its seed's sentences are read for it alone
+    sentence_start = max((s.start for s in spans if s.start <= hit.start), default=0)
+    sentence_end = min((s.end for s in spans if s.end >= hit.end), default=len(text))
+    sentence = text[sentence_start:sentence_end]
+    names = [outlet.name, *outlet.aliases]
+    if not any(name in sentence for name in names):
+        report.error(
+            codes.RELAY_NOT_NAMED,
+            citation.at("via"),
+            f"the citation says that its article relays {outlet.name}, but the passage's sentence does not name it "
+            f"({' or '.join(repr(n) for n in names)})",
+            "cite the passage whose sentence names the outlet ('…, reports Page Six.'), or remove 'via:' if the "
+            "article does not say it relays it",
+        )

@@ -53,6 +53,7 @@ def export_records(site: SiteModel) -> dict[str, Any]:
             record["earlier"], record["later"] = site.order_pair(statement.id)
         record["citations"] = [
             {"source": c.source, "seed": c.seed, "start": c.start, "end": c.end, "exact": c.exact}
+            | ({"via": c.via} if c.via else {})  # the outlet the article says it relays
             for c in site.verified.located.get(statement.id, ())
         ]
         support = site.support(statement.id)

@@ -25,6 +25,7 @@ class CitedPassage:
     after: str
     href: str  # link to the passage on the article's page, relative to the page showing the note
     note: str | None = None  # the editor's note on this citation
+    via: str | None = None  # the name of the outlet the article says it relays the passage from
 
 
 @dataclass(frozen=True)

@@ -528,6 +528,7 @@ class PageContext:
                     after,
                     self.passage_href(located, statement_id),
                     located.note,
+                    self.site.index.organizations[located.via].name if located.via else None,
                 )
             )
         support = self.support(statement_id)

@@ -14,6 +14,7 @@ from explainer.core.codes.example import (
     LOCK,
     LOCKED_SOURCES,
     MKDOCS,
+    ORGANIZATIONS,
     PEOPLE,
     SOURCES,
     claim,
@@ -262,5 +263,22 @@ SEEDS_OVER_BUDGET = Code(
         line=3,
         column=11,
         reported="content/sources.yaml",
+    ),
+)
+RELAY_NOT_NAMED = Code(
+    "EX421",
+    "relay-not-named",
+    ERROR,
+    Step.VERIFY,
+    summary="A citation says (`via:`) that its article relays the passage from another outlet, but the sentence "
+    "of the passage does not name that outlet.",
+    fix='Cite the passage whose sentence names the outlet ("…, reports Page Six."), or remove `via:` if the '
+    "article does not say that it relays it: the mark is the article's word, not ours.",
+    example=Example(
+        "content/claims.yaml",
+        claim(citation=f"quote: {GREETING}\nvia: daily"),
+        line=9,
+        column=14,
+        also={"content/organizations.yaml": ORGANIZATIONS},
     ),
 )
