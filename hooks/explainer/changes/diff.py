@@ -83,11 +83,12 @@ class Passage:
     source: str
     text: str
     note: str | None = None
+    via: str | None = None  # the outlet the article says it relays the passage from
 
 
 @dataclass(frozen=True)
 class CitationChange:
-    change: str  # "added", "removed", "re-pointed" (same article, another passage) or "note"
+    change: str  # "added", "removed", "re-pointed" (same article, another passage), "note" or "relay"
     source: str
     old: Passage | None
     new: Passage | None
@@ -356,7 +357,7 @@ def compare_citations(old: Iterable[Located], new: Iterable[Located]) -> tuple[C
     on both sides was re-pointed, the rest added or removed."""
 
     def passage(c: Located) -> Passage:
-        return Passage(c.source, c.exact, c.note)
+        return Passage(c.source, c.exact, c.note, c.via)
 
     left = [passage(c) for c in old]
     right = [passage(c) for c in new]
@@ -372,6 +373,8 @@ def compare_citations(old: Iterable[Located], new: Iterable[Located]) -> tuple[C
         left.remove(match)
         if match.note != p.note:
             changes.append(CitationChange("note", p.source, match, p))
+        if match.via != p.via:
+            changes.append(CitationChange("relay", p.source, match, p))
     for p in unmatched_new:
         same_article = next((q for q in left if q.source == p.source), None)
         if same_article is not None:

@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 import jinja2
 
-from explainer.changes.diff import CitationChange, ContentDiff, FieldChange, RecordChange
+from explainer.changes.diff import CitationChange, ContentDiff, FieldChange, Passage, RecordChange
 from explainer.content.catalogue import english
 from explainer.core.diagnostics import inert_lines, json_text, visible
 from explainer.site.render import KIND_IDS, SiteModel
@@ -171,6 +171,13 @@ class _Builder:
                 Span("del", _value(change.old.note)),
                 Span("plain", " → "),
                 Span("ins", _value(change.new.note)),
+            )
+        if change.change == "relay" and change.old and change.new:
+            return (
+                Span("plain", f"citation relays ({article}): "),
+                Span("del", _value(change.old.via)),
+                Span("plain", " → "),
+                Span("ins", _value(change.new.via)),
             )
         passage = change.new if change.change == "added" else change.old
         assert passage is not None
@@ -449,6 +456,8 @@ def diff_json(diff: ContentDiff, sides: dict[str, dict[str, Any]]) -> str:
             data = {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
             if isinstance(value, RecordChange):
                 data["areas"] = sorted(value.areas)
+            if isinstance(value, Passage) and value.via is None:
+                del data["via"]  # optional in explainer-diff/1: only a passage that relays another outlet has it
             return data
         if isinstance(value, list | tuple):
             return [plain(v) for v in value]
