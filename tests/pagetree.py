@@ -88,7 +88,7 @@ def event_of(item: Element) -> str:
     return (link.attrs.get("href") or "").rpartition("#")[2]
 
 
-UNORDERED = "The articles do not say in which order these happened."
+UNORDERED = "The articles do not say in which order these happened, one group against another:"
 PARTIAL = "The articles give only part of the order of these events: each says which of them it follows."
 
 
