@@ -154,7 +154,7 @@ def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(d
     statement_text = _words(
         chip.evaluate(
             "a => { const li = a.parentElement.cloneNode(true); li.querySelectorAll('a.ex-chip, "
-            "a.ex-copylink').forEach(e => e.remove()); return li.textContent; }"
+            "a.ex-copylink, a.ex-corrected').forEach(e => e.remove()); return li.textContent; }"
         )
     )
     chip.click()

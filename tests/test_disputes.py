@@ -277,7 +277,7 @@ def test_the_exports_carry_support_and_disputes(built_site: Path, disputes: dict
     assert tagged == {r for r in disputes if r in by_id and by_id[r]["citations"]}
 
 
-def test_the_home_page_counts_reports_and_shows_where_the_articles_part_ways(built_site: Path) -> None:
+def test_the_home_page_counts_reports_and_shows_each_side_where_the_articles_part_ways(built_site: Path) -> None:
     source = (built_site / "index.html").read_text(encoding="utf-8")
     page = html.unescape(re.sub(r"<[^>]+>", "", source))
     text = " ".join(page[page.index("she told him") : page.index("each article's wording")].split())
@@ -285,13 +285,19 @@ def test_the_home_page_counts_reports_and_shows_where_the_articles_part_ways(bui
     assert 'aria-label="5 articles, 4 independent reports"' in source
     # Every article that reports the line has it said in the interview: nothing marks it as disputed.
     assert "disputed" not in text
-    # Where they do differ, the home page says so and links each disagreement.
-    parting = " ".join(page[page.index("Here the articles part ways") :].split())[:400]
-    assert 'on who says "correctile dysfunction" (who says it, article by article)' in parting
-    assert (
-        '<a class="wikilink" href="disagreements/#who-says-correctile-dysfunction">who says it, article by article</a>'
-        in source
-    )
+    # Where they do differ, the home page shows the question with each side and its own count, and takes none.
+    card = source[source.index('<p class="ex-dispute-card">') :]
+    card = card[: card.index("</p>")]
+    card_text = " ".join(html.unescape(re.sub(r"<[^>]+>", "", card)).split())
+    assert card_text.startswith('Who says "correctile dysfunction" in the Instagram video? Alec Baldwin, in three')
+    assert "3 articles, 2 independent" in card_text and "Hilaria Baldwin, in two articles" in card_text
+    assert card_text.index("Alec Baldwin") < card_text.index("3 articles") < card_text.index("Hilaria Baldwin")
+    assert "The site takes no side" in card_text
+    assert 'href="disagreements/#who-says-correctile-dysfunction">the question, article by article</a>' in card
+    # Her own answers are on the home page with the articles' loaded words on both sides.
+    assert "The whole point is that we interrupt each other all the time" in page
+    assert "Since I met Alec a lot of people have spoken for me" in page
+    assert '"a patronizing back-and-forth"' in page and '"snapped"' in page
 
 
 def _row_records(page: Path, table_id: str) -> list[tuple[str, str]]:
@@ -350,18 +356,22 @@ def test_words_not_simply_said_are_listed_as_what_they_are(built_site: Path) -> 
     verified, _ = check(Layout(ROOT))
     given = {q.id: q.delivery for q in verified.index.content.quotes if q.delivery != "said"}
     assert {"fu-caption-silent-auction", "mouthed-about-beauty", "accused-of-distracting-her"} <= set(given)
-    unlabelled, shown = [], 0
+    unlabelled: list[str] = []
+    shown: set[str] = set()
     for page in html_pages(built_site):
         for element_id, text, hrefs in _items(page):
-            listed = {q for href in hrefs for q in given if href.split("#")[0].endswith(f"quotes/{q}/")}
+            targets = {
+                (page.parent / href.split("#")[0]).resolve() for href in hrefs if "://" not in href and href[:1] != "#"
+            } - {page.parent.resolve()}  # not the page's own links to its parts
+            listed = {q for q in given if (built_site / "quotes" / q).resolve() in targets}
             if len(listed) != 1 or element_id is not None:
                 continue  # an item that lists one quote; not a whole section, not the quote's own heading
             (quote,) = listed
-            shown += 1
+            shown.add(quote)
             if DELIVERY_LABELS[given[quote]] not in text:
                 unlabelled.append(f"{page.relative_to(built_site)}: “{text[:80]}”")
     assert unlabelled == []
-    assert shown > len(given)  # the quotes index, the speaker's page when a person, the log, the transcripts
+    assert shown == set(given)  # each is listed somewhere: the quotes index at least
     page = (built_site / "quotes" / "mouthed-about-beauty" / "index.html").read_text(encoding="utf-8")
     assert "Mouthed, not said aloud, by" in page and "Said by" not in page
 

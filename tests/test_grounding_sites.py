@@ -439,3 +439,19 @@ def test_a_citation_not_found_is_reported_once_not_again_by_grounding(tmp_path: 
     assert (
         len(found) == 1 and " EX408 passage-not-found | " in found[0]
     )  # neither the claim nor the home page's sentence citing it
+
+
+def test_a_page_s_list_is_read_in_the_order_of_the_page(tmp_path: Path) -> None:
+    """Markdown reads a list after the paragraphs around it; each sentence still rests on its own citations."""
+    page = (
+        "# Tiny\n\n[[bob]] is reported as 40 [[cite:bob-age]].\n\n"
+        "- [[ann]] greets [[bob|him]] [[cite:ann-greets]].\n- Then [[ann]] greets him again [[cite:ann-greets]].\n\n"
+        "[[bob]] is 40 [[cite:bob-age]].\n"
+    )
+    project = make_project(tmp_path / "p", docs_index=page)
+    _, found = check(Layout(project))
+    assert [f"{d.pos.line}: {d.message}" for d in found] == []
+    # and a sentence of the list that says more than its citation is still found, at its place
+    (project / "docs" / "index.md").write_text(page.replace("greets him again", "greets him at 40"), encoding="utf-8")
+    _, found = check(Layout(project))
+    assert [f"{d.pos.line}:{d.pos.col} {d.code.code}" for d in found] == ["6:30 EX606"]

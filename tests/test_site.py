@@ -138,7 +138,8 @@ _CHIP = re.compile(
 )
 _NOTE = re.compile(r'<li class="ex-note" id="note-(\d+)"><span class="ex-note__name">([^<]+)</span>.*?</ol></li>', re.S)
 _CITED = re.compile(
-    r"<li><cite>([^<]+)</cite>(?: <span class=\"ex-note__via\">[^<]*</span>)? <q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a "
+    r"<li><cite>([^<]+)</cite>(?: <span class=\"ex-note__via\">[^<]*</span>)? "  # a relay, where the article says one
+    r"<q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a "
     r'href="([^"]+)">Read in ([^<]+)</a></li>',
     re.S,
 )

@@ -135,7 +135,9 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
     _check_markdown(WikiLinkExtension(collect)).convert(tagged)
     line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
     lines = source.splitlines(keepends=True) or [""]
-    for number in seen:
+    # Markdown reads a page's blocks in an order of its own (a list after the paragraphs around it): the links
+    # are given in the order of the page, which page grounding looks its cites up by.
+    for number in sorted(seen):
         m = candidates[number]
         line_index = bisect_right(line_starts, m.start()) - 1
         link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
