@@ -64,7 +64,7 @@ def bounded(program: str) -> Any:
 
 
 def project(root: Path, seed: str, claims: list[tuple[str, list[str]]], files: dict[str, str] | None = None) -> Path:
-    """The example project of codes.py with another seed and these claims (text, quotes), about Ann only."""
+    """The example project of core/codes/ with another seed and these claims (text, quotes), about Ann only."""
     records = "".join(
         f"  - id: claim-{number}\n    topic: general\n    text: {json.dumps(text)}\n    about: [ann]\n    citations:\n"
         + "".join(f"      - source: article\n        quote: {json.dumps(quote)}\n" for quote in quotes)

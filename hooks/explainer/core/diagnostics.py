@@ -1,6 +1,6 @@
 """Problems found in editor input, with the file, line and column where each one starts, and their code.
 
-Every problem has a stable code (`Code`: "EX303", "unknown-reference"), declared once in codes.py with
+Every problem has a stable code (`Code`: "EX303", "unknown-reference"), declared once in core/codes/ with
 its severity, a one-line summary, an example of bad input and the fix; the error-codes page of the site,
 SARIF's rules and the tests come from there. Messages may be reworded freely; codes stay.
 
@@ -82,7 +82,7 @@ class Step(StrEnum):
 
 @dataclass(frozen=True)
 class Example:
-    """Bad input that yields a code, made from the example project of codes.py (`EXAMPLE_PROJECT`).
+    """Bad input that yields a code, made from the example project of core/codes/ (`EXAMPLE_PROJECT`).
 
     `text` replaces (or adds) the project's file `file`; with `link_to`, `file` is instead a symbolic
     link to that path. `also` changes or adds other files the example needs; `padding` appends comment
@@ -110,7 +110,7 @@ class Example:
 
 @dataclass(frozen=True)
 class Code:
-    """One kind of problem: `code` and `name` never change once published (see codes.py)."""
+    """One kind of problem: `code` and `name` never change once published (see core/codes/)."""
 
     code: str  # "EX303"
     name: str  # "unknown-reference", kebab-case

@@ -1,4 +1,4 @@
-"""The error-codes page: the registry of codes.py laid out for its template (templates/error_codes.html).
+"""The error-codes page: the registry of core/codes/ laid out for its template (templates/error_codes.html).
 
 Pure data for the template: each code's example as the files it changes, line by line, with the line
 it is reported at marked; nothing here is HTML (the template escapes everything).
