@@ -386,3 +386,17 @@ def test_a_passage_an_article_relays_from_another_outlet_says_so_where_it_is_sho
     exported = json.loads((built_site / "data" / "explainer.json").read_text(encoding="utf-8"))
     answer = next(r for r in exported["records"] if r["id"] == "correctile-said-by-alec")
     assert [c.get("via") for c in answer["citations"]] == ["page-six", None, None]
+
+
+def test_the_timeline_picture_marks_a_disputed_event_and_says_so_in_its_name(
+    built_site: Path, disputes: dict[str, list[str]]
+) -> None:
+    page = (built_site / "timeline" / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<a class="(ex-chart__row[^"]*)" href="#([^"]+)" aria-label="([^"]*)"', page)
+    assert rows
+    for classes, event, label in rows:
+        disputed = event in disputes
+        assert ("ex-chart__row--disputed" in classes) == disputed, event
+        assert ("disputed (" in html.unescape(label)) == disputed, event
+    assert ("ex-chart__row ex-chart__row--disputed", "instagram-manterrupting-video") in {(c, e) for c, e, _ in rows}
+    assert "disputed: the list below links the disagreement" in page  # the legend says what the mark means
