@@ -1,4 +1,4 @@
-"""The pictures' layout math (pictures.py) and the family structure it draws (family.py), on small hand-made
+"""The pictures' layout math (site/pictures/) and the family structure it draws (family.py), on small hand-made
 families and timelines."""
 
 from __future__ import annotations
