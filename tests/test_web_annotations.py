@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft4Validator
 
 from annotation_suite import (
     ANNOTATION_TESTS,
@@ -23,6 +24,7 @@ from annotation_suite import (
     failures,
     format_checker,
     load_sample,
+    registry,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,6 +136,19 @@ def test_incorrect_samples_fail(sample: str) -> None:
     assert failures(data, _test_files_for(data), "must"), f"{sample} passes every MUST assertion"
 
 
+def test_the_validators_remembering_their_lookups_judge_every_sample_as_plain_ones_do() -> None:
+    """The harness's validators (annotation_suite.validator_for) agree with jsonschema's own, on every sample."""
+    samples = [load_sample(p) for p in sorted(SAMPLES.glob("*/*.json"))]
+    judged = 0
+    for data in (d for d in samples if d is not None):
+        for a in assertions(_test_files_for(data), "must"):
+            schema = a.validator.schema
+            ordinary = Draft4Validator(schema, registry=registry(), format_checker=format_checker()).is_valid(data)
+            assert a.validator.is_valid(data) == ordinary, (a.path, data.get("id") if isinstance(data, dict) else data)
+            judged += 1
+    assert judged > 2000
+
+
 def test_some_incorrect_samples_are_json_that_only_the_schemas_reject() -> None:
     parsed = [p.name for p in (SAMPLES / "incorrect").glob("*.json") if load_sample(p) is not None]
     assert len(parsed) >= 20, parsed
@@ -161,18 +176,39 @@ def _objects(collection: dict[str, Any]) -> list[tuple[str, Any, tuple[str, ...]
     return objects
 
 
-def test_every_annotation_the_page_and_the_collection_pass_every_must(collection: dict[str, Any]) -> None:
+# The objects are checked in this many chunks, each a test of its own, so that parallel workers share them.
+CHUNKS = 8
+
+
+def _chunk(objects: list[Any], chunk: int) -> list[Any]:
+    """Every CHUNKS-th object from the chunk-th: the chunks together hold each object once."""
+    return objects[chunk::CHUNKS]
+
+
+def test_the_chunks_hold_every_object_once(collection: dict[str, Any]) -> None:
     objects = _objects(collection)
     assert len(objects) > 700
-    failed = [f"{name}: {a.why(data)}" for name, data, tests in objects for a in failures(data, tests, "must")]
+    positions = list(range(len(objects)))
+    assert sorted(p for chunk in range(CHUNKS) for p in _chunk(positions, chunk)) == positions
+    assert all(_chunk(positions, chunk) for chunk in range(CHUNKS))
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_annotation_the_page_and_the_collection_pass_every_must(collection: dict[str, Any], chunk: int) -> None:
+    objects = _objects(collection)
+    assert len(objects) > 700
+    failed = [
+        f"{name}: {a.why(data)}" for name, data, tests in _chunk(objects, chunk) for a in failures(data, tests, "must")
+    ]
     assert failed == []
 
 
-def test_every_applicable_should_passes(collection: dict[str, Any]) -> None:
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_every_applicable_should_passes(collection: dict[str, Any], chunk: int) -> None:
     failed = sorted(
         {
             f"{a.path}: {a.message}"
-            for _, data, tests in _objects(collection)
+            for _, data, tests in _chunk(_objects(collection), chunk)
             for a in failures(data, tests, "should")
             if a.path not in NOT_APPLICABLE
         }
