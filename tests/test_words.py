@@ -55,6 +55,9 @@ DYNAMIC = {
     # The differences that dispute nothing: a heading, an intro and a badge per kind (disagreements.html).
     "disagreements.": {f"{k}{part}" for k in set(model.DISAGREEMENT_KINDS) - {"substance"} for part in ("", "_intro")},
     "dispute.": {f"{k}_badge" for k in set(model.DISAGREEMENT_KINDS) - {"substance"}},
+    # How a quote's words were given, where not simply said: a badge in lists, a line on its page (macros.html).
+    "quote.delivery.": set(model.DELIVERIES) - {"said"},
+    "quote.given_by.": set(model.DELIVERIES) - {"said"},
     "page.": {f"{page.words}.{what}" for page in _PAGES for what in ("title", "description")}
     | {f"{name}.nav" for name in _INDEXES | {page.words for page in OTHER_PAGES}},
 }
