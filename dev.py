@@ -2,7 +2,8 @@
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
 `test` runs ruff (lint, and format --check at 120 columns), mypy (strict), import-linter (the packages'
-layers) and pytest.
+layers) and pytest. `test --fast`, for an editor's loop, runs ruff, mypy and the tests that need no browser,
+outside validator or mkdocs build (the markers are in pyproject.toml).
 
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
@@ -74,6 +75,8 @@ def ensure_node_tools() -> None:
 
 
 CHROMIUM = Path("/usr/bin/chromium")
+# What `test --fast` leaves out (markers registered in pyproject.toml, set in tests/).
+FAST_TIER = "not browser and not external and not build"
 
 
 def ensure_browser() -> None:
@@ -122,6 +125,13 @@ def main(argv: list[str]) -> int:
         return run("mkdocs", "build", "--strict", *rest)
     if command == "check":
         return run("explainer", "check", *rest)
+    if "--fast" in rest:
+        # The library and content checks only: no Node tools, browser or Java needed.
+        rest = [arg for arg in rest if arg != "--fast"]
+        lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
+        types = run("mypy")
+        tests = run("python", "-m", "pytest", "-m", FAST_TIER, *rest)
+        return lint or types or tests
     ensure_node_tools()
     ensure_browser()
     ensure_java()

@@ -147,3 +147,16 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Generated pages live in memory only: the build must not have written into docs/.
     assert sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) == docs_before
     return site
+
+
+# Fixtures that make a test a browser test or a build test, for `pytest -m` (the markers are in pyproject.toml):
+# a test that uses one of them, itself or through another fixture, gets the marker. Tests that run mkdocs
+# themselves, or an outside validator, are marked where they are written.
+MARKED_BY_FIXTURE = {"browser": "browser", "built_site": "build"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        for fixture, marker in MARKED_BY_FIXTURE.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(marker)

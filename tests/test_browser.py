@@ -29,6 +29,8 @@ from browser_support import (
 )
 
 # One page of each type.
+pytestmark = pytest.mark.browser  # every test here reads the site in Chromium, or serves one to it
+
 PAGES = {
     "home": "",
     "people-index": "people/",
@@ -647,6 +649,7 @@ def test_without_javascript_a_chip_is_a_link_and_the_notes_a_list(browser: Brows
 # --- DOM size ---------------------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_no_page_has_more_than_1500_elements(desktop: Reader, built_site: Path) -> None:
     paths = sorted(
         "" if p.parent == built_site else p.parent.relative_to(built_site).as_posix() + "/"

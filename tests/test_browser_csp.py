@@ -21,6 +21,8 @@ from browser_support import DESKTOP, Reader, _reader, _screenshot, serving
 from conftest import make_project, run_mkdocs
 
 # A page of each type (an event has no page of its own: it is an entry of the timeline, reached by its anchor).
+pytestmark = pytest.mark.browser  # every test here reads the site in Chromium, or serves one to it
+
 PAGES = {
     "home": "",
     "person": "people/alec-baldwin/",

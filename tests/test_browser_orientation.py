@@ -20,6 +20,8 @@ from playwright.sync_api import Browser, Page, expect
 from browser_support import DESKTOP, Reader, _QuietHandler, _reader, _screenshot, _viewport_check, _words
 from conftest import TINY_CONTENT, make_project, run_mkdocs
 
+pytestmark = pytest.mark.browser  # every test here reads the site in Chromium, or serves one to it
+
 PEOPLE = "people/"
 COMPARE = "compare/"
 
@@ -559,6 +561,7 @@ def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         server.server_close()
 
 
+@pytest.mark.build
 def test_a_long_section_is_collapsed_behind_its_count_and_opens_for_a_link_or_for_print(
     browser: Browser, long_site: str
 ) -> None:

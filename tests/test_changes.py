@@ -448,6 +448,7 @@ def test_check_base_warns_for_corrections_missing_and_claimed(repo: tuple[Path, 
     assert "4 warnings" in result.stderr
 
 
+@pytest.mark.build
 def test_a_removal_is_logged_with_what_readers_saw_and_its_id_stays_taken(
     repo: tuple[Path, str, str], tmp_path: Path
 ) -> None:
@@ -657,6 +658,7 @@ def built(repo: tuple[Path, str, str], tmp_path_factory: pytest.TempPathFactory)
     return site
 
 
+@pytest.mark.build
 def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     html = (built / "corrections" / "index.html").read_text(encoding="utf-8")
     body = html[html.index("<h1>Corrections</h1>") :]
@@ -685,6 +687,7 @@ def test_corrections_page_lists_entries_newest_first(built: Path) -> None:
     )
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("page", "entry", "date"),
     [
@@ -701,6 +704,7 @@ def test_each_corrected_statement_says_so_where_it_is_shown(built: Path, page: s
     assert f">{date}</time></a>" in html
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("page", "words"),
     [
@@ -744,6 +748,7 @@ class _NotesIn(HTMLParser):
             self.open.pop()
 
 
+@pytest.mark.slow
 def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path) -> None:
     """Each record named by an entry of the real corrections log (statements, people, topics, transcripts,
     transcript lines) carries a note linking the entry on its own page, inside its own element if it has one."""
@@ -771,12 +776,14 @@ def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path
     assert {"person", "topic", "transcript", "transcript-line", "claim", "quote", "event"} <= kinds
 
 
+@pytest.mark.build
 def test_uncorrected_statements_carry_no_note(built: Path) -> None:
     html = (built / "claims" / "general" / "index.html").read_text(encoding="utf-8")
     statements = html[html.index('<ul class="ex-statements">') :]
     assert "ex-corrected" not in statements  # the topic's own summary above them is corrected, its claims are not
 
 
+@pytest.mark.build
 def test_every_page_links_the_feed_in_its_head(built: Path) -> None:
     pages = sorted(built.rglob("*.html"))
     assert len(pages) > 10
@@ -794,6 +801,8 @@ def test_every_page_links_the_feed_in_its_head(built: Path) -> None:
         )
 
 
+@pytest.mark.build
+@pytest.mark.external
 def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, str], tmp_path: Path) -> None:
     feed_path = built / "corrections.atom"
     result = jing(feed_path)
@@ -845,6 +854,7 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
     assert (again / "corrections.atom").read_bytes() == feed_path.read_bytes()
 
 
+@pytest.mark.external
 def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
     from explainer.evidence.pipeline import Layout, check
     from explainer.site.feed import corrections_feed
@@ -862,6 +872,8 @@ def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
     assert feed.findtext(f"{ATOM}updated") == "1970-01-01T00:00:00Z"
 
 
+@pytest.mark.build
+@pytest.mark.external
 def test_the_validator_rejects_an_invalid_feed(built: Path, tmp_path: Path) -> None:
     """The check above can fail: a feed without its required `updated` is refused."""
     text = (built / "corrections.atom").read_text(encoding="utf-8")

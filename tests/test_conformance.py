@@ -92,11 +92,14 @@ def problems_of(messages: list[dict[str, Any]], folder: Path) -> list[str]:
     ]
 
 
+@pytest.mark.slow
+@pytest.mark.external
 def test_the_nu_html_checker_finds_no_error_on_any_page(built_site: Path) -> None:
     assert len(built_pages(built_site)) > 100
     assert problems_of(nu_messages(built_site), built_site) == []
 
 
+@pytest.mark.external
 def test_the_nu_html_checker_really_reports_errors(tmp_path: Path) -> None:
     good = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head>'
@@ -113,6 +116,7 @@ def test_the_nu_html_checker_really_reports_errors(tmp_path: Path) -> None:
     assert any("autocomplete" in line for line in found) and any("manterrupting" in line for line in found), found
 
 
+@pytest.mark.external
 def test_the_nu_html_checker_still_reports_what_the_policy_really_blocks(tmp_path: Path) -> None:
     page = (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -557,6 +561,7 @@ def test_robots_txt_points_at_the_sitemap(built_site: Path) -> None:
     assert (built_site / "sitemap.xml").is_file()
 
 
+@pytest.mark.build
 def test_a_build_with_a_site_address_leaves_no_placeholder_anywhere(tmp_path: Path) -> None:
     site = tmp_path / "site"
     env = {
@@ -585,6 +590,7 @@ def test_a_build_with_a_site_address_leaves_no_placeholder_anywhere(tmp_path: Pa
     assert annotations["id"] == "https://readers.github.io/baldwins-explainer/data/annotations.jsonld"
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     "site_url", ["https://example.invalid/", "http://localhost:8000/", "https://docs.example.com/x/", None]
 )
@@ -602,6 +608,7 @@ def test_a_build_for_deployment_without_a_real_site_address_fails(tmp_path: Path
     assert preview.returncode == 0, preview.stderr[-2000:]
 
 
+@pytest.mark.build
 def test_created_times_are_reproducible_from_source_date_epoch(tmp_path: Path) -> None:
     project = make_project(tmp_path / "tiny")
     outputs = []

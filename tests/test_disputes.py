@@ -77,6 +77,7 @@ def test_concerns_are_checked(tmp_path: Path, change: tuple[str, str], expected:
     assert expected in [f"{d.pos}: {d.code} | {d.hint}" for d in diagnostics]
 
 
+@pytest.mark.build
 def test_accounts_that_may_all_be_true_are_shown_apart_and_dispute_nothing(tmp_path: Path) -> None:
     """kind: detail: listed under its own heading on the disagreements page, between the disagreements of
     substance and the differences of wording; neither it nor its answers are marked disputed anywhere."""

@@ -326,6 +326,8 @@ def _multitool(path: Path) -> list[str]:
     return [f"{r['ruleId']}: {r['message']}" for r in findings if r.get("level", "warning") in ("error", "warning")]
 
 
+@pytest.mark.slow
+@pytest.mark.external
 @pytest.mark.skipif(not MULTITOOL.exists(), reason="the SARIF Multitool is installed by `python3 dev.py test` (npm ci)")
 def test_the_sarif_multitool_finds_no_error_or_warning(tmp_path: Path) -> None:
     log = _sarif(tmp_path, codes.CITATION_MOVED, "site_name: Example\nsite_url: https://explainer.example.net.au/\n")

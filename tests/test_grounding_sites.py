@@ -384,6 +384,7 @@ def test_a_page_that_cites_nothing_is_not_checked(tmp_path: Path) -> None:
     assert page_findings(tmp_path, '# How to edit\n\nWrite "anything" about Springfield in 1999.\n') == []
 
 
+@pytest.mark.build
 def test_the_build_stops_on_a_grounding_error(tmp_path: Path) -> None:
     root = project(tmp_path, {"claims.yaml": claim("Ann greets Bob in Springfield.")})
     result = run_mkdocs(root, "build", "--strict")

@@ -5,7 +5,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from conftest import TINY_CLAIM, make_project, run_mkdocs
+
+pytestmark = pytest.mark.build  # every test here builds a small site with mkdocs
 
 
 def test_small_site_builds_strict_with_every_page_type(tiny_project: Path) -> None:

@@ -336,6 +336,7 @@ def generated_pages(site: Path) -> list[Path]:
     return sorted(p for p in site.rglob("*.html") if p != site / "index.html" and p.name != "404.html")
 
 
+@pytest.mark.build
 def test_every_text_field_reaches_the_site_escaped(html_site: Path) -> None:
     problems, shown = [], set()
     for path in sorted(html_site.rglob("*.html")):
@@ -352,6 +353,7 @@ def test_every_text_field_reaches_the_site_escaped(html_site: Path) -> None:
     assert sorted(set(FIELD_TAGS) - shown) == []  # every field was shown somewhere, as text
 
 
+@pytest.mark.build
 def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
     path = html_site / "people" / "ann" / "index.html"
     page, text = parse_page(path), path.read_text(encoding="utf-8")
@@ -370,6 +372,7 @@ def test_page_title_header_and_description_are_escaped(html_site: Path) -> None:
     assert header[: header.index("</span>")].split(">", 2)[-1].strip() == escaped
 
 
+@pytest.mark.build
 def test_wikilink_texts_in_docs_are_escaped(html_site: Path) -> None:
     page = parse_page(html_site / "index.html")
     assert page.problems == []
@@ -386,6 +389,7 @@ def test_wikilink_texts_in_docs_are_escaped(html_site: Path) -> None:
     ]  # record labels too
 
 
+@pytest.mark.build
 def test_markdown_in_text_fields_stays_text_on_generated_pages(markdown_site: Path) -> None:
     problems = [
         f"{p.relative_to(markdown_site)}: {problem}"
@@ -397,10 +401,12 @@ def test_markdown_in_text_fields_stays_text_on_generated_pages(markdown_site: Pa
     assert "[l](javascript:alert(document.cookie)) **b** _i_ `c` **b**{: onclick=alert(window.origin) }" in person
 
 
+@pytest.mark.build
 def test_markdown_in_text_fields_stays_text_in_wikilinks_on_docs_pages(markdown_site: Path) -> None:
     assert parse_page(markdown_site / "index.html").problems == []
 
 
+@pytest.mark.build
 def test_wikilinks_in_headings_stay_whole(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\n## About [[ann]] and [[bob|him]]\n\nText.\n")
     (project / "mkdocs.yml").write_text(HOSTILE_MKDOCS, encoding="utf-8")
@@ -852,6 +858,7 @@ def test_seed_names_outside_the_safe_pattern_are_refused(tmp_path: Path, name: s
     ]
 
 
+@pytest.mark.build
 def test_every_seed_is_published_as_plain_text_under_the_data_folder(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     site = project / "site"
@@ -1050,6 +1057,7 @@ def test_ids_that_are_anchors_of_generated_pages_are_refused(tmp_path: Path, anc
     assert problems(project) == [f"content/omissions.yaml:2:9: EX301 reserved-id | {hint}"]
 
 
+@pytest.mark.build
 def test_reserved_ids_cover_every_name_and_anchor_the_site_generates(html_site: Path) -> None:
     # Names: everything at the top of the site, and whatever sits beside record pages in their folders.
     names = {entry.name.split(".")[0] for entry in html_site.iterdir()}

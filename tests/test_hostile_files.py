@@ -43,6 +43,7 @@ def site_text(site: Path) -> str:
 # ---- links out of the project ---------------------------------------------------------------------------
 
 
+@pytest.mark.build
 @pytest.mark.parametrize("name", ["logo.png", "assets/style.css", "downloads/notes.txt", ".well-known/x.txt"])
 def test_a_linked_file_among_the_pages_files_is_refused_and_never_published(tmp_path: Path, name: str) -> None:
     project = make_project(tmp_path / "p")
@@ -68,6 +69,7 @@ def test_links_to_the_process_environment_and_to_nowhere_are_refused(tmp_path: P
     ]
 
 
+@pytest.mark.build
 def test_a_linked_folder_among_the_pages_is_refused(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     secret_file(tmp_path)
@@ -89,6 +91,7 @@ def test_a_pipe_among_the_pages_files_is_refused(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.build
 def test_docs_that_is_itself_a_link_is_refused_not_read(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\nSee [[nobody]].\n")
     os.rename(project / "docs", tmp_path / "real-docs")
@@ -99,6 +102,7 @@ def test_docs_that_is_itself_a_link_is_refused_not_read(tmp_path: Path) -> None:
     assert result.returncode == 1 and "EX505 link-in-docs" in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.build
 def test_content_that_is_itself_a_link_is_refused_not_read(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# T\n")
     os.rename(project / "content", tmp_path / "real-content")
@@ -135,6 +139,7 @@ def test_the_workflows_check_out_without_keeping_the_token(tmp_path: Path) -> No
 # ---- hand-written files where generated ones go ---------------------------------------------------------
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("written", "published", "generated"),
     [
@@ -178,6 +183,7 @@ def built(tmp_path: Path) -> Path:
     return project
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("what", "change"),
     [
@@ -198,6 +204,7 @@ def test_a_failed_build_leaves_the_last_good_site_as_it_was(built: Path, what: s
     assert [p.name for p in built.iterdir() if ".building-" in p.name or ".old-" in p.name] == []
 
 
+@pytest.mark.build
 def test_a_good_build_replaces_the_site_whole_and_keeps_its_hidden_files(built: Path) -> None:
     (built / "site" / "stale.html").write_text("from an old build", encoding="utf-8")
     claims = built / "content" / "claims.yaml"

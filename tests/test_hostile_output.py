@@ -282,6 +282,7 @@ def test_text_format_is_one_line_per_problem_and_one_per_hint(
         assert any(line.startswith(shown) for line in lines), shown
 
 
+@pytest.mark.build
 def test_mkdocs_log_shows_the_same_lines(hostile_project: Path, tmp_path: Path) -> None:
     # The hook logs each diagnostic's format_text() (and raises them all, through MkDocs' error line).
     result = run_mkdocs(hostile_project, "build", "--strict", "--site-dir", str(tmp_path / "site"))

@@ -108,6 +108,7 @@ def test_an_invisible_character_in_a_hand_written_page_is_refused_at_its_line_an
     ]
 
 
+@pytest.mark.build
 def test_the_build_stops_on_an_invisible_character_before_writing(tmp_path: Path) -> None:
     from conftest import run_mkdocs
 

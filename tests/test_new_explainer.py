@@ -135,6 +135,7 @@ def _site_text(site: Path) -> dict[str, str]:
     }
 
 
+@pytest.mark.build
 def test_a_new_explainer_builds_strict_at_once_with_one_source_per_seed(tmp_path: Path) -> None:
     project = _new(tmp_path)
     assert (project / "seeds" / "gazette.txt").read_text(encoding="utf-8") == HARBOUR_GAZETTE  # byte for byte
@@ -155,6 +156,7 @@ def test_a_new_explainer_builds_strict_at_once_with_one_source_per_seed(tmp_path
     assert 'href="sources/council-votes-to-close-the-harbour/"' in home  # the home page links each article
 
 
+@pytest.mark.build
 def test_a_second_explainer_with_its_own_people_claims_and_disagreement(tmp_path: Path) -> None:
     project = _new(tmp_path)
     for name, text in STORY_CONTENT.items():

@@ -22,6 +22,7 @@ def _with_options(project: Path, block: str) -> Path:
     return project
 
 
+@pytest.mark.build
 @pytest.mark.parametrize(
     ("block", "problem"),
     [
@@ -60,6 +61,7 @@ def test_bad_options_stop_build_and_check_with_their_place(tmp_path: Path, block
     assert check.returncode == 1 and expected in check.stdout
 
 
+@pytest.mark.build
 def test_content_and_seed_folders_move_for_build_and_check_alike(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     (project / "content").rename(project / "records")
@@ -94,6 +96,7 @@ def test_every_option_is_documented_on_the_editors_page() -> None:
     assert Options().content_dir == "content"
 
 
+@pytest.mark.build
 def test_a_custom_dir_overrides_engine_templates_and_theme_partials(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     (project / "overrides" / "explainer").mkdir(parents=True)
@@ -161,6 +164,7 @@ LOWERED = {
 }
 
 
+@pytest.mark.build
 def test_lowered_limits_stop_build_and_check_at_the_file_that_passes_them(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     _with_options(project, "\n".join(f"{name}: {value}" for name, (value, *_) in LOWERED.items()))

@@ -12,7 +12,11 @@ import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from conftest import make_project
+
+pytestmark = pytest.mark.build  # every test here runs `mkdocs serve`
 
 
 def _free_port() -> int:

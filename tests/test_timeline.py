@@ -232,6 +232,7 @@ events:
 """
 
 
+@pytest.mark.build
 def test_events_only_partly_ordered_say_what_each_follows(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", {"events.yaml": N_EVENTS})
     result = run_mkdocs(project, "build", "--strict")

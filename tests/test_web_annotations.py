@@ -27,6 +27,9 @@ from annotation_suite import (
     registry,
 )
 
+# The W3C suite's JSON Schemas, in pure Python: about 20 s of CPU, so not in `dev.py test --fast`.
+pytestmark = pytest.mark.external
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_SUITE = ROOT.parent / "shared" / "standards" / "web-annotation-tests"
 SAMPLES = SUITE / "tools" / "samples"

@@ -46,6 +46,7 @@ Inline: `[[nor-this-one]]`.
 """
 
 
+@pytest.mark.build
 def test_links_in_code_are_shown_as_code_and_never_checked(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index=CODE_PAGE)
     result = run_mkdocs(project, "build", "--strict")
@@ -57,6 +58,7 @@ def test_links_in_code_are_shown_as_code_and_never_checked(tmp_path: Path) -> No
     assert page.count('class="wikilink"') == 1
 
 
+@pytest.mark.build
 def test_a_citation_in_a_heading_is_an_error_with_its_place(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", docs_index="# Tiny\n\n## Hello [[cite:ann-greets]]\n")
     result = run_mkdocs(project, "build", "--strict")

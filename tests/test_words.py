@@ -262,6 +262,7 @@ events:
 """
 
 
+@pytest.mark.build
 def test_a_site_s_own_words_replace_the_engine_s_on_every_page(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p", {"events.yaml": EVENT})
     (project / "words").mkdir()
@@ -307,6 +308,7 @@ def test_words_are_escaped_where_they_are_shown(tmp_path: Path) -> None:
     assert str(words.html("person.quotes_by", person="<b>Ann</b>")) == "Quotes by &lt;b&gt;Ann&lt;/b&gt;"
 
 
+@pytest.mark.build
 def test_the_build_reads_the_words_file_as_the_check_does(tmp_path: Path) -> None:
     project = make_project(tmp_path / "p")
     (project / "words.yaml").write_text(BAD_WORDS[0][1], encoding="utf-8")
