@@ -32,7 +32,7 @@ from mkdocs.utils.meta import get_data
 from explainer.content import load
 from explainer.evidence import pipeline, verify
 from explainer.site import publish, render
-from explainer.site.render import PagePlan
+from explainer.site.pages import PagePlan
 from explainer.text import sourcetext
 
 

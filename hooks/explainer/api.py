@@ -29,8 +29,9 @@ from explainer.site import assets
 from explainer.site.csp import secure, trusted_scripts
 from explainer.site.headings import Heading, anchor_ids, outline
 from explainer.site.jsonld import Publication
+from explainer.site.pages import PagePlan
 from explainer.site.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
-from explainer.site.render import PagePlan, Renderer, WikiResolver
+from explainer.site.render import Renderer, WikiResolver
 from explainer.site.timestamps import content_time
 from explainer.site.urls import Urls
 

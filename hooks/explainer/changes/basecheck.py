@@ -11,7 +11,7 @@ from __future__ import annotations
 from explainer.changes.diff import RecordChange, compare_records
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
-from explainer.site.render import SiteModel
+from explainer.site.sitemodel import SiteModel
 
 # What makes a change of a published record a correction; re-ordering or re-filing it is not one. A statement
 # that a disagreement now marks disputed, or no longer does, changed for its readers too. Records other than

@@ -27,7 +27,7 @@ from typing import Any
 
 from explainer.content import model, schema
 from explainer.evidence.verify import Located
-from explainer.site.render import SiteModel
+from explainer.site.sitemodel import SiteModel
 from explainer.text.textmatch import BoundedMatcher, OverBudget, normalize_passage
 
 Scalar = str | int | float | bool | tuple[Any, ...]

@@ -23,7 +23,7 @@ import jinja2
 from explainer.changes.diff import CitationChange, ContentDiff, FieldChange, Passage, RecordChange
 from explainer.content.catalogue import english
 from explainer.core.diagnostics import inert_lines, json_text, visible
-from explainer.site.render import KIND_IDS, SiteModel
+from explainer.site.sitemodel import KIND_IDS, SiteModel
 
 # The diff is for editors, in English: records are named as the English pages name them.
 KIND_NAMES = {

@@ -8,7 +8,7 @@ from pathlib import Path
 from explainer.changes.revisions import Side, materialize
 from explainer.core.diagnostics import Diagnostic, Severity
 from explainer.evidence.pipeline import Layout, check
-from explainer.site.render import SiteModel
+from explainer.site.sitemodel import SiteModel
 from explainer.site.urls import Urls
 
 

@@ -299,7 +299,7 @@ def run_check(root: Path, output_format: str, base: str | None = None) -> int:
             )
             return 2
         from explainer.changes.basecheck import check_against_base  # only these commands need the site model
-        from explainer.site.render import SiteModel
+        from explainer.site.sitemodel import SiteModel
         from explainer.site.urls import Urls
 
         report = Report()

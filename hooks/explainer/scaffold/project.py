@@ -17,7 +17,8 @@ import jinja2
 
 from explainer.content.schema import MAX_ID
 from explainer.evidence.seeds import safe_seed_name, seed_name_problem
-from explainer.site.render import generated_nav, markdown_text
+from explainer.site.pages import generated_nav
+from explainer.site.render import markdown_text
 
 SCAFFOLD = "files"
 # Template in scaffold/ -> path in the new project (no dot folders in the package: globs skip them).

@@ -10,7 +10,7 @@ from typing import Any
 
 from explainer.content import model
 from explainer.evidence.copying import COPY_THRESHOLD, SHINGLE_WORDS
-from explainer.site.render import SiteModel
+from explainer.site.sitemodel import SiteModel
 
 
 def export_point(point: model.DatePoint) -> dict[str, Any]:

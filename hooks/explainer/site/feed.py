@@ -14,7 +14,7 @@ from xml.etree import ElementTree as ET
 from explainer.site import urls
 from explainer.site.corrections import long_date, newest_first
 from explainer.site.jsonld import absolute
-from explainer.site.render import SiteModel
+from explainer.site.sitemodel import SiteModel
 
 ATOM = "http://www.w3.org/2005/Atom"
 NEVER = datetime.date(1970, 1, 1)

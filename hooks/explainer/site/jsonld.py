@@ -15,12 +15,13 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
-from explainer.core import codes
 from explainer.content import model
-from explainer.site import urls
-from explainer.site.render import PagePlan, SiteModel
 from explainer.content.schema import Record, sections
+from explainer.core import codes
 from explainer.evidence.seeds import SAFE_SEED_NAME
+from explainer.site import urls
+from explainer.site.pages import PagePlan
+from explainer.site.sitemodel import SiteModel
 
 CONTEXT = "https://schema.org"
 UNORDERED = "https://schema.org/ItemListUnordered"

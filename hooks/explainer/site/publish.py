@@ -7,12 +7,20 @@ from urllib.parse import urlsplit
 
 from markupsafe import Markup, escape
 
-from explainer.site import assets
 from explainer.content.catalogue import Words
+from explainer.site import assets
 from explainer.site.export import export_json
 from explainer.site.feed import corrections_feed
-from explainer.site.jsonld import Publication, annotations_json, handwritten_page_data, page_data, script_json, seed_path
-from explainer.site.render import PagePlan, SiteModel
+from explainer.site.jsonld import (
+    Publication,
+    annotations_json,
+    handwritten_page_data,
+    page_data,
+    script_json,
+    seed_path,
+)
+from explainer.site.pages import PagePlan
+from explainer.site.sitemodel import SiteModel
 from explainer.site.urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT
 
 ROBOTS = "robots.txt"

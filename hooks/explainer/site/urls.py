@@ -6,8 +6,8 @@ import posixpath
 from dataclasses import dataclass
 
 from explainer.content import model
-from explainer.evidence.resolve import Index
 from explainer.content.schema import Page, Record
+from explainer.evidence.resolve import Index
 
 
 def _index_of(cls: type[Record]) -> str:
