@@ -2,8 +2,8 @@
 """Set up and run the project with nothing but Python 3.11: `python3 dev.py serve|build|check|test`.
 
 `test` runs ruff (lint, and format --check at 120 columns), mypy (strict), import-linter (the packages'
-layers) and pytest. `test --fast`, for an editor's loop, runs ruff, mypy and the tests that need no browser,
-outside validator or mkdocs build (the markers are in pyproject.toml).
+layers) and pytest, in three workers (pytest-xdist). `test --fast`, for an editor's loop, runs ruff, mypy
+and the tests that need no browser, outside validator or mkdocs build (the markers are in pyproject.toml).
 
 The first run creates .venv/ and installs the exact versions in requirements.lock; later runs reuse
 it until requirements.lock or pyproject.toml change.
@@ -138,7 +138,9 @@ def main(argv: list[str]) -> int:
     lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     layers = run("lint-imports", "--no-cache")  # the packages' import contracts (pyproject.toml [tool.importlinter])
-    tests = run("python", "-m", "pytest", *rest)
+    # Three workers on two cores: about half of the browser tests' time is waiting on Chromium, which a third
+    # worker overlaps; worksteal hands a worker whose queue ran dry the tests another has not started.
+    tests = run("python", "-m", "pytest", "-n", "3", "--dist", "worksteal", *rest)
     return lint or types or layers or tests
 
 
