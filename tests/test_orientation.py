@@ -35,8 +35,10 @@ RECORD_PAGES = {
 # Putting the previews back, or any other repeat of the passages on every page, would pass it at once. It was
 # 400,000 until the security rules of 2 December (seven error codes, How to edit's "What is trusted") took the
 # index from 390,719 to 402,829 bytes of documentation, not of repeats; loading the index only when a reader
-# searches is the remedy for its weight, not a shorter error-codes page.
-SEARCH_INDEX_BUDGET = 420_000
+# searches is the remedy for its weight, not a shorter error-codes page. It was 420,000 until the editorial
+# rules of 3 December (three error codes, How to edit's kinds of disagreement, delivery and withdrawn
+# phrasings, and eleven corrections entries) took it to 437,561 bytes, again of documentation and the log.
+SEARCH_INDEX_BUDGET = 460_000
 
 
 def _text(fragment: str) -> str:
@@ -71,7 +73,7 @@ def test_every_page_has_a_table_of_contents(built_site: Path) -> None:
     [
         (
             "people/alec-baldwin/",
-            ["Facts (8)", "Family (10)", "Quotes by Alec Baldwin (19)", "Said to Alec Baldwin (9)"],
+            ["Facts (8)", "Family (10)", "Quotes by Alec Baldwin (20)", "Said to Alec Baldwin (13)"],
         ),
         ("people/", ["The family", "Everyone named"]),
         ("quotes/when-im-talking/", ["How each article prints it"]),
