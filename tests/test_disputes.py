@@ -401,3 +401,15 @@ def test_the_timeline_picture_marks_a_disputed_event_and_says_so_in_its_name(
         assert ("disputed (" in html.unescape(label)) == disputed, event
     assert ("ex-chart__row ex-chart__row--disputed", "instagram-manterrupting-video") in {(c, e) for c, e, _ in rows}
     assert "disputed: the list below links the disagreement" in page  # the legend says what the mark means
+
+
+def test_a_quotation_an_article_splits_counts_as_one_wording(built_site: Path) -> None:
+    """'Let me go back,' she told the reporter. 'It's all about routine…' is one article's one wording, in two
+    parts; 'captivated by' her 'beauty' likewise, beside the other article's 'captivated by [her] beauty'."""
+    items = {
+        text
+        for _, text, hrefs in _items(built_site / "quotes" / "index.html")
+        if hrefs and hrefs[0] in ("let-me-go-back/", "captivated-by-beauty/")
+    }
+    assert any(t.startswith("Let me go back,") and t.endswith("(1 wording)") for t in items), items
+    assert any(t.startswith("captivated by [her] beauty,") and "(2 wordings)" in t for t in items), items
