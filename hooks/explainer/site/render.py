@@ -152,6 +152,27 @@ class PageContext:
         return self.site.index.records[record_id][1]
 
 
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Compiled templates kept for the life of the process: `mkdocs serve` builds again on every save, with a new
+    environment each time (the site's words may have changed), and compiling 30-odd templates from source
+    each time was a good part of a rebuild. Jinja checks each entry against its template's source, so an
+    edited template (the engine's or a site's own) is compiled again."""
+
+    def __init__(self) -> None:
+        self._store: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self._store.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._store[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
     """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
     for an entry as HTML, `sep(loop, style)` for what follows a list item, and dates and shares in words."""
@@ -163,6 +184,7 @@ def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_COMPILED,
     )
     env.globals.update(
         w=words.html,
