@@ -10,6 +10,7 @@ from conftest import TINY_CONTENT, make_project
 from explainer.core.diagnostics import Pos
 from explainer.evidence.pipeline import Layout, check
 from explainer.evidence.withdrawn import Prose, Withdrawn, find_survivors
+from explainer.text.folding import normalised_words, word_set
 
 AT = Pos("content/corrections.yaml", 3, 7)
 
@@ -57,6 +58,7 @@ def test_a_withdrawn_phrase_is_found_where_it_survives(phrase: str, text: str, f
         ("the couple answered the reaction", "the couple, whose reaction nobody answered"),
         # a short phrase matches exactly or not at all
         ("all five", "all four articles"),
+        ("a photo captioned", "a line that reads like a photo caption"),  # nor another form of a word
         # a word changed or left out says something else, often what the correction says now
         ("differ on who posted it", "the articles differ on who said it"),
         ("a further Instagram video", "two articles report a further video"),
@@ -111,3 +113,11 @@ def test_check_reports_survivors_in_records_and_in_pages_about_the_story(tmp_pat
         "docs/index.md:3:16: EX616 the page nearly says “Bob greets Ann first”, which correction 'greeting-fixed' "
         "withdrew: “Bob greets Ann, oddly, first”",
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["She isn’t GONNA let ﬁve others speak.", 'Über-cool re-opening, ‘quoted’ and "quoted"', "It's 40 — or 4.5?", ""],
+)
+def test_the_cheap_word_set_is_the_set_of_the_words_compared(text: str) -> None:
+    assert word_set(text) == frozenset(normalised_words(text))

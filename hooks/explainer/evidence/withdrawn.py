@@ -19,6 +19,7 @@ than `MIN_WORDS_FOR_NEAR` words must match exactly, since a short phrase nearly 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -28,12 +29,13 @@ from explainer.content.yamlload import text_pos
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
 from explainer.evidence.wikilinks import DocsPage, links_as_read
-from explainer.text.folding import FoldedWord, close_spellings, folded_words
+from explainer.text.folding import FoldedWord, close_spellings, folded_words, word_set
 
 # Where a word of a record's text value was written, given the value's start (pipeline._scalar_locator).
 Locate = Callable[[Pos, str, int], Pos]
 
 MIN_WORDS_FOR_NEAR = 4
+_STEM = 3  # letters the forms of a word share at its start (answered, answers; Manterrupting, Manteruppting)
 _MIN_LENGTH_FOR_FORMS = 5  # "said" and "paid" are other words, "answered" and "answers" forms of one
 
 
@@ -75,24 +77,48 @@ def _flat(words: Iterable[FoldedWord]) -> tuple[str, ...]:
 
 def find_survivors(withdrawn: Iterable[Withdrawn], prose: Iterable[Prose]) -> Iterator[Survivor]:
     """Every place in `prose` that says a withdrawn phrasing, or nearly, once per phrase and place."""
-    pieces = [(piece, folded_words(piece.text)) for piece in prose]
+    pieces = [_Piece(piece) for piece in prose]
     for entry in withdrawn:
         phrase = _flat(folded_words(entry.phrase))
         if not phrase:
             continue
-        needed = set(phrase)
-        near = len(phrase) >= MIN_WORDS_FOR_NEAR
+        near = len(phrase) >= MIN_WORDS_FOR_NEAR  # a short phrase must match word for word, forms and all
+        needed = {_stem(part) for part in phrase} if near else set(phrase)
         spare = allowance(phrase) if near else 0
-        for piece, words in pieces:
-            if piece.record in entry.corrected or piece.record == entry.correction:
+        for piece in pieces:
+            if piece.prose.record in entry.corrected or piece.prose.record == entry.correction:
                 continue
-            present = {part for word in words for part in word.folded}
-            if len(needed - present) > spare:
+            if len(needed - (piece.stems if near else piece.parts)) > spare:
                 continue  # cheap: most prose shares too few of the phrase's words to match it
-            found = _best_run(phrase, words, spare)  # checks exact runs too: a short phrase has spare 0
+            found = _best_run(phrase, piece.flat, spare, _same_word if near else str.__eq__)
             if found is not None:
                 start, end, exact = found
-                yield Survivor(entry, piece, words[start].start, words[end - 1].end, exact)
+                words = piece.words
+                yield Survivor(entry, piece.prose, words[start].start, words[end - 1].end, exact)
+
+
+class _Piece:
+    """A piece of prose read for every phrase: first only the set of its folded words and their stems (the cheap
+    test), then, for the few pieces that pass it, its words with their places."""
+
+    def __init__(self, prose: Prose) -> None:
+        self.prose = prose
+        self.parts = word_set(prose.text)
+        self.stems = frozenset(_stem(part) for part in self.parts)
+
+    @functools.cached_property
+    def words(self) -> list[FoldedWord]:
+        return folded_words(self.prose.text)
+
+    @functools.cached_property
+    def flat(self) -> list[tuple[int, str]]:
+        """(the word's index in `words`, one folded part of it): a contraction is several parts."""
+        return [(index, part) for index, word in enumerate(self.words) for part in word.folded]
+
+
+def _stem(word: str) -> str:
+    """What the forms of a word share, for the cheap test: its first letters ("answered", "answers": "ans")."""
+    return word[:_STEM]
 
 
 def allowance(phrase: tuple[str, ...]) -> int:
@@ -101,22 +127,25 @@ def allowance(phrase: tuple[str, ...]) -> int:
 
 
 def _same_word(a: str, b: str) -> bool:
-    return close_spellings(a, b, min_length=_MIN_LENGTH_FOR_FORMS)
+    """One word, or two forms of it: they share their first letters and are within two letters' edits."""
+    return a == b or (a[:_STEM] == b[:_STEM] and close_spellings(a, b, min_length=_MIN_LENGTH_FOR_FORMS))
 
 
-def _best_run(phrase: tuple[str, ...], words: list[FoldedWord], spare: int) -> tuple[int, int, bool] | None:
-    """(first word, past the last word, exact) of the first run of `words` that says the phrase, or None.
+def _best_run(
+    phrase: tuple[str, ...], flat: list[tuple[int, str]], spare: int, same: Callable[[str, str], bool]
+) -> tuple[int, int, bool] | None:
+    """(first word, past the last word, exact) of the first run of words that says the phrase, or None.
 
     A run starts at a word that is the phrase's first and takes the phrase's words in order, skipping at
-    most `spare` words of its own in between; the first such run that is word for word wins over others."""
-    flat = [(index, part) for index, word in enumerate(words) for part in word.folded]
+    most `spare` words of its own in between; the first such run that is word for word wins over others.
+    `flat` is the piece's words as `_Piece.flat` gives them."""
     best: tuple[int, int] | None = None
     for begin, (first_word, part) in enumerate(flat):
-        if not _same_word(part, phrase[0]):
+        if not same(part, phrase[0]):
             continue
         matched, skipped, at = 1, 0, begin + 1
         while matched < len(phrase) and at < len(flat) and skipped <= spare:
-            if _same_word(flat[at][1], phrase[matched]):
+            if same(flat[at][1], phrase[matched]):
                 matched += 1
             else:
                 skipped += 1

@@ -53,6 +53,8 @@ class FoldedWord:
 
 def fold(word: str) -> str:
     """One word folded for case, width and apostrophes."""
+    if word.isascii():
+        return word.lower()  # most words: nothing for NFKC or casefold to do but lower the case
     return unicodedata.normalize("NFKC", word).casefold().replace("’", "'").replace("‘", "'")
 
 
@@ -63,6 +65,16 @@ def folded_words(text: str) -> list[FoldedWord]:
         folded = fold(found.group())
         words.append(FoldedWord(HOUSE_STYLE.get(folded, (folded,)), found.start(), found.end()))
     return words
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The words of `text` as `normalised_words` reads them, as a set: folded as one string, not word by word,
+    for a cheap first test over much prose (the withdrawn-phrasing check)."""
+    folded = unicodedata.normalize("NFKC", text).casefold().replace("’", "'").replace("‘", "'")
+    parts: set[str] = set()
+    for word in _WORD.findall(folded):
+        parts.update(HOUSE_STYLE.get(word, (word,)))
+    return frozenset(parts)
 
 
 def normalised_words(text: str) -> tuple[str, ...]:
@@ -87,4 +99,8 @@ def edit_distance(a: str, b: str) -> int:
 def close_spellings(a: str, b: str, *, min_length: int, max_edits: int = 2) -> bool:
     """True when two folded words are one word, or spellings of one within `max_edits` edits; words shorter
     than `min_length` must be equal ("he" and "she" are other words, not other spellings)."""
-    return a == b or (min(len(a), len(b)) >= min_length and edit_distance(a, b) <= max_edits)
+    if a == b:
+        return True
+    if min(len(a), len(b)) < min_length or abs(len(a) - len(b)) > max_edits:
+        return False  # the distance is at least the difference of the lengths: no need to measure it
+    return edit_distance(a, b) <= max_edits
