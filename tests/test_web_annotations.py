@@ -139,9 +139,10 @@ def test_incorrect_samples_fail(sample: str) -> None:
     assert failures(data, _test_files_for(data), "must"), f"{sample} passes every MUST assertion"
 
 
-def test_the_validators_remembering_their_lookups_judge_every_sample_as_plain_ones_do() -> None:
+@pytest.mark.parametrize("kind", ["correct", "incorrect"])
+def test_the_validators_remembering_their_lookups_judge_every_sample_as_plain_ones_do(kind: str) -> None:
     """The harness's validators (annotation_suite.validator_for) agree with jsonschema's own, on every sample."""
-    samples = [load_sample(p) for p in sorted(SAMPLES.glob("*/*.json"))]
+    samples = [load_sample(p) for p in sorted((SAMPLES / kind).glob("*.json"))]
     judged = 0
     for data in (d for d in samples if d is not None):
         for a in assertions(_test_files_for(data), "must"):
@@ -149,7 +150,7 @@ def test_the_validators_remembering_their_lookups_judge_every_sample_as_plain_on
             ordinary = Draft4Validator(schema, registry=registry(), format_checker=format_checker()).is_valid(data)
             assert a.validator.is_valid(data) == ordinary, (a.path, data.get("id") if isinstance(data, dict) else data)
             judged += 1
-    assert judged > 2000
+    assert judged > 1000
 
 
 def test_some_incorrect_samples_are_json_that_only_the_schemas_reject() -> None:
