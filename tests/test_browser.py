@@ -153,6 +153,7 @@ def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(d
     page = desktop.open(PAGES["person"])
     chip = page.locator(f"li.ex-statement[id] > {CHIP}").first
     statement_id = chip.evaluate("a => a.parentElement.id")
+    heading = page.locator(".md-content h1").inner_text().strip()
     statement_text = _words(
         chip.evaluate(
             "a => { const li = a.parentElement.cloneNode(true); li.querySelectorAll('a.ex-chip, "
@@ -188,9 +189,30 @@ def test_following_a_citation_lands_on_the_passage_says_what_for_and_goes_back(d
     assert card_box["x"] >= text_box["x"] + text_box["width"], "on a wide screen the card sits in the margin"
     assert abs(card_box["y"] - page.locator(f"#{anchor}").bounding_box()["y"]) < 40, "next to its passage"
     _screenshot(page, "source-landed-desktop")
-    banner.get_by_role("link", name="← Back to the statement").click()
+    # It says where it leads: the page the reader came from, by its heading.
+    banner.get_by_role("link", name=f"← Back to {heading}").click()
     page.wait_for_url(re.compile(re.escape(desktop.base + PAGES["person"]) + r"(#.*)?$"))
     assert _viewport_check(page, f'[id="{statement_id}"]')["visible"], "back where the reader was"
+
+
+def test_back_from_a_passage_reached_from_the_home_page_goes_back_to_the_home_page(desktop: Reader) -> None:
+    """The home page's chips cite statements whose own place is elsewhere (a quote's page): back is home."""
+    page = desktop.open("")
+    chip = page.locator("li a.ex-chip").first
+    chip.click()
+    passage = page.locator("#ex-pop ol > li a").first
+    passage_url = passage.evaluate("a => a.href")
+    passage.click()
+    page.wait_for_url(re.compile(r".*/sources/.*"))
+    back = page.locator(".ex-landed a", has_text="← Back to")
+    expect(back).to_have_text("← Back to The Baldwins' red-carpet moment, cited")
+    back.click()
+    page.wait_for_url(re.compile(re.escape(desktop.base) + r"(#.*)?$"))
+    assert _viewport_check(page, "li a.ex-chip")["visible"], "back where the reader was, on the home page"
+    # A reader who arrives at the passage from elsewhere (a shared link) is offered the statement's own place.
+    page.evaluate("sessionStorage.clear()")
+    page.goto(passage_url)
+    expect(page.locator(".ex-landed a", has_text="← Back to")).to_have_text("← Back to the statement")
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])

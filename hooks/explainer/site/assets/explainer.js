@@ -288,7 +288,13 @@
     }
   }
   function rememberReturn(chip) {
-    var left = { page: location.pathname, chip: chip.id, top: chip.getBoundingClientRect().top };
+    var heading = document.querySelector(".md-content h1");
+    if (heading) {  // its words, without the permalink's mark
+      heading = heading.cloneNode(true);
+      heading.querySelectorAll(".headerlink, .ex-copylink").forEach(function (e) { e.remove(); });
+    }
+    var left = { page: location.pathname, chip: chip.id, top: chip.getBoundingClientRect().top,
+                 title: (heading ? heading.textContent : document.title).trim() };
     store(RETURN, JSON.stringify(left), "sessionStorage");
   }
   function readReturn() {
@@ -298,6 +304,15 @@
     } catch (e) { return null; }  // not ours
   }
   function forgetReturn() { store(RETURN, null, "sessionStorage"); }
+  // The page a reader followed a citation from, on the article's page: the one the browser came from.
+  function cameFrom() {
+    try {
+      var left = JSON.parse(stored(RETURN, "sessionStorage") || "null");
+      var from = document.referrer && new URL(document.referrer);
+      return left && left.chip && left.title && from && from.origin === location.origin && from.pathname === left.page
+        ? left : null;
+    } catch (e) { return null; }
+  }
 
   // ---- reading toggles --------------------------------------------------------------------------------------------
   var toggles = {
@@ -522,14 +537,16 @@
       what.appendChild(label);
       what.appendChild(document.createTextNode(link.textContent));
       var back = document.createElement("a");
-      back.href = link.href;
-      back.textContent = t("back_to_statement");
+      // Back to where the reader came from (the page, at the chip they followed), and say which page that is;
+      // a reader who arrived from elsewhere is offered the statement's own place instead.
+      var left = cameFrom();
+      back.href = left ? left.page + "#" + left.chip : link.href;
+      back.textContent = left ? t("back_to_page", { page: left.title }) : t("back_to_statement");
       back.addEventListener("click", function (event) {
-        // Going back restores where the reader was; the link is for a reader who arrived from elsewhere.
         var from = document.referrer && new URL(document.referrer);
         if (from && from.origin === window.location.origin && from.pathname === back.pathname && window.history.length > 1) {
           event.preventDefault();
-          window.history.back();
+          window.history.back();  // going back restores the page as it was, scroll and all
         }
       });
       var close = closeButton(t("close_banner"));
