@@ -753,7 +753,7 @@ def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path
     """Each record named by an entry of the real corrections log (statements, people, topics, transcripts,
     transcript lines) carries a note linking the entry on its own page, inside its own element if it has one."""
     from explainer.evidence.pipeline import Layout, check
-    from explainer.site.render import SiteModel
+    from explainer.site.sitemodel import SiteModel
     from explainer.site.urls import Urls
 
     verified, _ = check(Layout(ROOT))
@@ -858,7 +858,7 @@ def test_feed_is_valid_atom_with_stable_ids(built: Path, repo: tuple[Path, str, 
 def test_feed_without_corrections_is_still_valid(tmp_path: Path) -> None:
     from explainer.evidence.pipeline import Layout, check
     from explainer.site.feed import corrections_feed
-    from explainer.site.render import SiteModel
+    from explainer.site.sitemodel import SiteModel
     from explainer.site.urls import Urls
 
     project = make_project(tmp_path / "p", {"corrections.yaml": "corrections: []\n"})

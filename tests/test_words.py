@@ -18,7 +18,8 @@ from explainer.content.catalogue import CATEGORIES, Words, english, load_words
 from explainer.content.options import Options
 from explainer.content.schema import sections
 from explainer.core.diagnostics import Report
-from explainer.site.render import KIND_IDS, OTHER_PAGES
+from explainer.site.pages import OTHER_PAGES
+from explainer.site.sitemodel import KIND_IDS
 
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 from sitetext import page_text

@@ -29,9 +29,7 @@ CORRECTED_AREAS = {
 def _what_changed(change: RecordChange) -> list[str]:
     if not change.statement:  # its words by key ("summary reworded"), and its kind: a disagreement re-filed
         keys = dict.fromkeys(f.path.split(".", 1)[0] for f in change.fields if f.area == "text")
-        refiled = [
-            f"kind changed ({f.old or 'not set'} to {f.new or 'not set'})" for f in change.fields if f.path == "kind"
-        ]
+        refiled = [f"kind changed ({f.old} to {f.new})" for f in change.fields if f.path == "kind"]
         return [f"{key} reworded" for key in keys] + refiled
     return [text for area, text in CORRECTED_AREAS.items() if area in change.areas]
 

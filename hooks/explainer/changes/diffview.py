@@ -103,6 +103,10 @@ def _clip(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+# A change of a passage's note or relay: what the line calls it, and the Passage field that holds it.
+_CITATION_VALUES = {"note": ("note", "note"), "relay": ("relays", "via")}
+
+
 def _value(value: Any) -> str:
     if value is None:
         return "(not set)"
@@ -165,19 +169,13 @@ class _Builder:
                 Span("plain", " → "),
                 Span("ins", change.new.text),
             )
-        if change.change == "note" and change.old and change.new:
+        if change.change in _CITATION_VALUES and change.old and change.new:  # a value of the same passage changed
+            what, key = _CITATION_VALUES[change.change]
             return (
-                Span("plain", f"citation note ({article}): "),
-                Span("del", _value(change.old.note)),
+                Span("plain", f"citation {what} ({article}): "),
+                Span("del", _value(getattr(change.old, key))),
                 Span("plain", " → "),
-                Span("ins", _value(change.new.note)),
-            )
-        if change.change == "relay" and change.old and change.new:
-            return (
-                Span("plain", f"citation relays ({article}): "),
-                Span("del", _value(change.old.via)),
-                Span("plain", " → "),
-                Span("ins", _value(change.new.via)),
+                Span("ins", _value(getattr(change.new, key))),
             )
         passage = change.new if change.change == "added" else change.old
         assert passage is not None

@@ -15,7 +15,7 @@ from explainer.evidence.copying import Copying, measure_copying
 from explainer.evidence.resolve import Index
 from explainer.evidence.seeds import Seed, SeedError, read_seed
 from explainer.text.clip import clip
-from explainer.text.sentences import sentences
+from explainer.text.sentences import Sentence, sentences
 from explainer.text.sourcetext import passage_anchor
 from explainer.text.textmatch import Found, find_closest, find_passage
 
@@ -196,6 +196,7 @@ def verify(
     seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes, budgets)
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
+    spans_of: dict[str, list[Sentence]] = {}  # a seed's sentences, read once and only if a citation relays
     for statement in index.statements:
         pinned = []
         for citation in statement.citations:
@@ -211,15 +212,25 @@ def verify(
             if hit is not None:
                 pinned.append(hit)
                 if citation.via is not None and citation.via in index.organizations:
-                    check_relay(citation, hit, seed.text, index.organizations[citation.via], report)
+                    if citation.source not in spans_of:
+                        spans_of[citation.source] = sentences(seed.text)
+                    spans = spans_of[citation.source]
+                    check_relay(citation, hit, seed.text, spans, index.organizations[citation.via], report)
         located[statement.id] = tuple(pinned)
     return Verified(index, seeds, located)
 
 
-def check_relay(citation: model.Citation, hit: Located, text: str, outlet: model.Organization, report: Report) -> None:
+def check_relay(
+    citation: model.Citation,
+    hit: Located,
+    text: str,
+    spans: list[Sentence],
+    outlet: model.Organization,
+    report: Report,
+) -> None:
     """A citation that says its article relays another outlet: the article names the outlet in the sentence of
-    the passage (EX421), by its name or one of its aliases, so that the relay is the article's word, not ours."""
-    spans = sentences(text)  # a citation that relays is rare: its seed's sentences are read for it alone
+    the passage (EX421), by its name or one of its aliases, so that the relay is the article's word, not ours.
+    `spans` are the sentences of `text`."""
     sentence_start = max((s.start for s in spans if s.start <= hit.start), default=0)
     sentence_end = min((s.end for s in spans if s.end >= hit.end), default=len(text))
     sentence = text[sentence_start:sentence_end]

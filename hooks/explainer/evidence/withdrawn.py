@@ -29,7 +29,7 @@ from explainer.content.yamlload import text_pos
 from explainer.core import codes
 from explainer.core.diagnostics import Pos, Report
 from explainer.evidence.wikilinks import DocsPage, links_as_read
-from explainer.text.folding import FoldedWord, close_spellings, folded_words, word_set
+from explainer.text.folding import FoldedWord, close_spellings, folded_words, normalised_words, word_set
 
 # Where a word of a record's text value was written, given the value's start (pipeline._scalar_locator).
 Locate = Callable[[Pos, str, int], Pos]
@@ -71,15 +71,11 @@ class Survivor:
     exact: bool
 
 
-def _flat(words: Iterable[FoldedWord]) -> tuple[str, ...]:
-    return tuple(part for word in words for part in word.folded)
-
-
 def find_survivors(withdrawn: Iterable[Withdrawn], prose: Iterable[Prose]) -> Iterator[Survivor]:
     """Every place in `prose` that says a withdrawn phrasing, or nearly, once per phrase and place."""
     pieces = [_Piece(piece) for piece in prose]
     for entry in withdrawn:
-        phrase = _flat(folded_words(entry.phrase))
+        phrase = normalised_words(entry.phrase)
         if not phrase:
             continue
         near = len(phrase) >= MIN_WORDS_FOR_NEAR  # a short phrase must match word for word, forms and all
@@ -177,9 +173,9 @@ def check_withdrawn(content: Content, pages: Iterable[DocsPage], report: Report,
     prose = [
         Prose(text.record, text.text, text.pos, text.key) for text in all_editor_texts(content, skip=("corrections",))
     ]
-    for page in pages:
-        if not page.links:
-            continue  # a page that links no record and cites nothing (how to edit, benchmarks) is about the tool
+    # A page that links no record and cites nothing (how to edit, benchmarks) is about the tool, not the story.
+    by_path = {page.path: page for page in pages if page.links}
+    for page in by_path.values():
         read = links_as_read(page.text)
         for start, end in page.prose_blocks:
             prose.append(Prose(page.path, read[start:end], text_pos(page.path, page.text, start), "", start))
@@ -189,7 +185,7 @@ def check_withdrawn(content: Content, pages: Iterable[DocsPage], report: Report,
             where = locate(piece.pos, piece.text, survivor.start)
             what = f"'{piece.record}' ({piece.key})" if piece.record else f"a {piece.key}"
         else:
-            page = next(p for p in pages if p.path == piece.record)
+            page = by_path[piece.record]
             where = text_pos(page.path, page.text, piece.offset + survivor.start)
             what = "the page"
         said = piece.text[survivor.start : survivor.end]

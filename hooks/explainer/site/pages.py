@@ -2,6 +2,8 @@
 comparison, the content reference, the error codes), their titles, descriptions and place in the nav.
 """
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -11,6 +13,9 @@ from explainer.content.catalogue import Words, english
 from explainer.content.schema import Page, Record, sections
 from explainer.site import urls
 from explainer.site.sitemodel import SiteModel
+from explainer.text.clip import clip
+
+LABEL_CHARS = 60  # a record's label in a page's title, description or link text, on one line
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ def _page_text(site: SiteModel, page: Page, record: Any) -> tuple[str, str]:
     """A record page's title and description, from its kind's declaration."""
     words = site.words
     label = site.label(record.id)
-    fields = {"label": label, "clipped": clip_label(label), "speaker": ""}
+    fields = {"label": label, "clipped": clip(label, LABEL_CHARS, one_line=True), "speaker": ""}
     if isinstance(record, model.Quote):
         fields["speaker"] = site.speaker_names(record)
         if site.attributions(record.id):
@@ -123,8 +128,3 @@ def _page_text(site: SiteModel, page: Page, record: Any) -> tuple[str, str]:
     summary = getattr(record, "summary", None)
     return title, summary if page.summary_first and summary else description
 
-
-def clip_label(text: str, limit: int = 60) -> str:
-    """A record's label on one line, cut at `limit` characters with an ellipsis (page titles, link texts)."""
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

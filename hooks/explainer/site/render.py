@@ -27,13 +27,11 @@ from explainer.site import errorpage, urls
 from explainer.site.compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES
 from explainer.site.corrections import long_date
 from explainer.site.notes import CitedPassage, Note
-from explainer.site.pages import OTHER_PAGES as OTHER_PAGES  # the names it had before the split, for tests
-from explainer.site.pages import PagePlan, clip_label, plan_pages
+from explainer.site.pages import LABEL_CHARS, PagePlan, plan_pages
 from explainer.site.reference import reference_kinds
-from explainer.site.sitemodel import KIND_IDS as KIND_IDS
-from explainer.site.sitemodel import AttributionDispute, SiteModel
-from explainer.site.sitemodel import SiteModel as SiteModel
+from explainer.site.sitemodel import KIND_IDS, AttributionDispute, SiteModel
 from explainer.site.urls import Urls
+from explainer.text.clip import clip
 from explainer.text.sourcetext import layout
 from explainer.text.textmatch import normalize_passage
 from explainer.text.wording import diff_against, summarize
@@ -230,7 +228,7 @@ class Renderer:
         )
         self.env.filters["ticks"] = _ticks
         self.env.filters["prose"] = _prose
-        self.env.filters["clip"] = clip_label
+        self.env.filters["clip"] = lambda text, limit=LABEL_CHARS: clip(text, limit, one_line=True)
         self.env.filters["plain"] = self.site.prose_text
 
     def plan(self) -> list[PagePlan]:

@@ -3,6 +3,8 @@ build (support, disputes, attributions, labels, the family, the timeline, the co
 templates make is O(1). The diff and the base check compare two of these; nothing here renders HTML.
 """
 
+from __future__ import annotations
+
 import re
 from collections import defaultdict
 from dataclasses import dataclass
