@@ -416,3 +416,21 @@ def test_a_quotation_an_article_splits_counts_as_one_wording(built_site: Path) -
     }
     assert any(t.startswith("Let me go back,") and t.endswith("(1 wording)") for t in items), items
     assert any(t.startswith("captivated by [her] beauty,") and "(2 wordings)" in t for t in items), items
+
+
+def test_the_corrections_feed_marks_a_disputed_record_it_links(
+    built_site: Path, disputes: dict[str, list[str]]
+) -> None:
+    """As the site marks it wherever it is shown; an answer of the disagreement is a side, not marked."""
+    verified, _ = check(Layout(ROOT))
+    feed = (built_site / "corrections.atom").read_text(encoding="utf-8")
+    links = re.findall(r'<link rel="related" type="text/html" href="([^"]*)" title="([^"]*)"', feed)
+    assert links
+    marked = 0
+    for href, title in links:
+        record = href.rstrip("/").rsplit("#", 1)[-1].rsplit("/", 1)[-1]
+        statement = verified.index.statement_by_id.get(record)
+        expected = record in disputes and (statement is None or statement.kind != "answer")
+        assert ("(disputed: " in html.unescape(title)) == expected, (record, title)
+        marked += expected
+    assert marked >= 2  # the Page Six fact and the quote as attributed to Alec Baldwin, at least

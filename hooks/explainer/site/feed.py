@@ -15,9 +15,11 @@ from explainer.site import urls
 from explainer.site.corrections import long_date, newest_first
 from explainer.site.jsonld import absolute
 from explainer.site.sitemodel import SiteModel
+from explainer.text.clip import clip
 
 ATOM = "http://www.w3.org/2005/Atom"
 NEVER = datetime.date(1970, 1, 1)
+RELATED_TITLE_CHARS = 200  # a related link's title: what the corrected record says, cut
 ET.register_namespace("", ATOM)  # Atom as the default namespace: <feed xmlns="...">, not <ns0:feed>
 
 
@@ -38,6 +40,16 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attributes: st
     element = ET.SubElement(parent, f"{{{ATOM}}}{tag}", attributes)
     element.text = text
     return element
+
+
+def _related_title(site: SiteModel, record_id: str) -> str:
+    """What a related link names: the record, and, when a disagreement of substance puts it in doubt, that it is
+    disputed and by which question (as the site marks it wherever it is shown; an answer is a side itself)."""
+    title = clip(site.subject(record_id), RELATED_TITLE_CHARS)
+    disputes = [] if site.kind(record_id) == "answer" else site.disputed_by(record_id)
+    if not disputes:
+        return title
+    return site.words.text("feed.related_disputed", title=title, questions=site.words.join([d.question for d in disputes]))
 
 
 def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
@@ -69,7 +81,7 @@ def corrections_feed(site: SiteModel, site_url: str, site_name: str) -> bytes:
                 rel="related",
                 type="text/html",
                 href=absolute(site_url, site.url_of[statement_id]),
-                title=site.subject(statement_id)[:200],
+                title=_related_title(site, statement_id),
             )
         _sub(entry, "summary", site.plain(correction.now))
         body = words.text(
