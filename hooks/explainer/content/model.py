@@ -25,11 +25,13 @@ from explainer.content.schema import (
     Page,
     Slug,
     Text,
+    Undisputable,
     key,
     record,
     section,
 )
 from explainer.content.schema import Record as Record  # the base of every kind, as model.Record
+from explainer.core import codes
 
 VOICE_KINDS = ("article", "person", "insider", "commenters", "interviewer", "unnamed")
 RELATION_KINDS = ("spouse", "former-spouse", "child", "parent")
@@ -519,7 +521,14 @@ class Answer(Record):
     """One side of a disagreement."""
 
     KIND = Kind(
-        "answer", label="text", grounded=(Grounded("text", "answer", links=("question", "speaker", "organizations")),)
+        "answer",
+        label="text",
+        grounded=(Grounded("text", "answer", links=("question", "speaker", "organizations")),),
+        undisputable=Undisputable(
+            codes.CONCERNS_AN_ANSWER,
+            "is an answer of a disagreement",
+            "answers are disputed already; name the records that state a side",
+        ),
     )
 
     id: str = key(ID, "unique id; the anchor of this answer")
@@ -626,7 +635,16 @@ class Omission(Record):
     """Passages deliberately left out, with the reason written down."""
 
     # A reason says why passages are left out, and what elsewhere in the article covers them.
-    KIND = Kind("omission", label="reason", grounded=(Grounded("reason", "omission reason", ARTICLE),))
+    KIND = Kind(
+        "omission",
+        label="reason",
+        grounded=(Grounded("reason", "omission reason", ARTICLE),),
+        undisputable=Undisputable(
+            codes.CONCERNS_AN_OMISSION,
+            "is a passage left out, which states nothing",
+            "name the records that state a side",
+        ),
+    )
 
     id: str = key(ID, "unique id")
     reason: str = key(TEXT, "why these passages are not turned into records")

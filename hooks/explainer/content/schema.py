@@ -36,7 +36,7 @@ from explainer.content.yamlload import (
     node_pos,
 )
 from explainer.core import codes
-from explainer.core.diagnostics import Pos, Report
+from explainer.core.diagnostics import Code, Pos, Report
 from explainer.text.clip import did_you_mean
 
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
@@ -130,6 +130,16 @@ class Grounded:
 
 
 @dataclass(frozen=True)
+class Undisputable:
+    """Why a disagreement's `concerns` may not name a record of a kind: the diagnostic, what such a record is
+    ("an answer of a disagreement") and what to name instead."""
+
+    code: Code
+    what: str
+    hint: str
+
+
+@dataclass(frozen=True)
 class Kind:
     """What a record kind is called and where its records are shown.
 
@@ -148,6 +158,7 @@ class Kind:
     # What readers are told a record of it is comes from the catalogue: `kind.<id>` (render.kind_ids).
     shape_hint: str = "write 'key: value' lines"  # the hint when something else is written where a record goes
     grounded: tuple[Grounded, ...] = ()  # its texts the grounding check holds to their evidence
+    undisputable: Undisputable | None = None  # set when no disagreement may put a record of it in doubt
 
     @property
     def id(self) -> str:

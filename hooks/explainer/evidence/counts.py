@@ -227,12 +227,13 @@ def content_prose(verified: Verified) -> Iterator[Prose]:
         for text, pos in pieces:
             yield Prose(text, pos, evidence)
     about: dict[str, list[Located]] = {}
-    for statement in index.statements:
-        people = [statement.owner] if statement.kind in ("person-fact", "relation") else []
-        if statement.kind == "relation":
-            people.append(statement.record.person)  # type: ignore[attr-defined]
-        for person_id in people:
-            about.setdefault(person_id or "", []).extend(located.get(statement.id, ()))
+    # A person's summary rests on their facts and on their relations, whichever side holds the relation.
+    for holder in index.content.people:
+        for fact in holder.facts:
+            about.setdefault(holder.id, []).extend(located.get(fact.id, ()))
+        for relation in holder.relations:
+            for person_id in (holder.id, relation.person):
+                about.setdefault(person_id, []).extend(located.get(relation.id, ()))
     for person in index.content.people:
         if person.summary:
             yield Prose(person.summary, person.at("summary"), tuple(about.get(person.id, ())))

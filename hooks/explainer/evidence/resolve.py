@@ -448,20 +448,9 @@ def _check_concerns(report: Report, disagreement: model.Disagreement, index: Ind
             statement = index.statement_by_id.get(record_id)
             if statement is None:
                 continue
-            if statement.kind == "answer":
-                report.error(
-                    codes.CONCERNS_AN_ANSWER,
-                    pos,
-                    f"'{record_id}' is an answer of a disagreement",
-                    "answers are disputed already; name the records that state a side",
-                )
-            elif statement.kind == "omission":
-                report.error(
-                    codes.CONCERNS_AN_OMISSION,
-                    pos,
-                    f"'{record_id}' is a passage left out, which states nothing",
-                    "name the records that state a side",
-                )
+            undisputable = type(statement.record).KIND.undisputable
+            if undisputable is not None:
+                report.error(undisputable.code, pos, f"'{record_id}' {undisputable.what}", undisputable.hint)
             elif record_id in named:
                 hint = (
                     "name each record once: on the answer whose side it states, or on the disagreement when "

@@ -46,10 +46,10 @@ def export_records(site: SiteModel) -> dict[str, Any]:
             "text": site.statement_text(statement.id),
             "url": site.url_of[statement.id],
         }
-        if statement.kind == "event":
-            record["date"] = export_date(site.index.events[statement.id].date)
+        if isinstance(statement.record, model.Event):
+            record["date"] = export_date(statement.record.date)
             record["after"] = chronology.after(statement.id)
-        elif statement.kind == "order":
+        elif isinstance(statement.record, model.EventOrder):
             record["earlier"], record["later"] = site.order_pair(statement.id)
         record["citations"] = [
             {"source": c.source, "seed": c.seed, "start": c.start, "end": c.end, "exact": c.exact}

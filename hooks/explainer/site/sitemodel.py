@@ -377,7 +377,8 @@ class SiteModel:
     def subject(self, record_id: str) -> str:
         """A record named in one line of plain text: an event by its title, other statements by what they say,
         any other record by what it is called."""
-        return self.plain(self.label(record_id) if self.kind(record_id) == "event" else self.record_text(record_id))
+        record = self.index.records[record_id][1]
+        return self.plain(self.label(record_id) if isinstance(record, model.Event) else self.record_text(record_id))
 
     def correction_title(self, correction: model.Correction) -> str:
         """What names a correction, as its heading and in its feed entry's title: its first record (cut at
@@ -408,16 +409,17 @@ class SiteModel:
         """Plain-text rendering of what a statement says, for the export and for previews."""
         statement = self.index.statement_by_id[statement_id]
         record = statement.record
-        if statement.kind == "relation":
+        # A kind's label says what its record states, but for these three (a relation's label is its id).
+        if isinstance(record, model.Relation):
             owner = self.index.people[statement.owner or ""]
-            other = self.index.people.get(record.person)  # type: ignore[attr-defined]
-            other_name = other.name if other else record.person  # type: ignore[attr-defined]
-            relation = self.words.text(f"relation.{record.kind}")  # type: ignore[attr-defined]
+            other = self.index.people.get(record.person)
+            other_name = other.name if other else record.person
+            relation = self.words.text(f"relation.{record.kind}")
             return self.words.text("relation.sentence", other=other_name, relation=relation, person=owner.name)
-        if statement.kind == "quote":
+        if isinstance(record, model.Quote):
             return self.quote_text(statement_id)
-        if statement.kind == "event":
-            return f"{record.title}: {record.text}"  # type: ignore[attr-defined]
+        if isinstance(record, model.Event):
+            return f"{record.title}: {record.text}"
         return self.label(statement_id)
 
     def voice(self, voice: model.Voice | None) -> str:
