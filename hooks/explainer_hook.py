@@ -44,7 +44,6 @@ from explainer.api import (
     Urls,
     WikiLinkExtension,
     WikiResolver,
-    anchor_ids,
     assets,
     check_or_raise,
     content_time,
@@ -53,7 +52,6 @@ from explainer.api import (
     fresh_folder_beside,
     handwritten_page_jsonld,
     load_words,
-    outline,
     page_meta,
     read_options,
     regular_inside,
@@ -290,10 +288,10 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     else:
         rendered = build.renderer.render(plan, page.url)
         # Generated pages skip Markdown, so their table of contents comes from the headings they render.
-        page.toc = TableOfContents([_anchor_link(heading) for heading in outline(rendered.html)])
+        page.toc = TableOfContents([_anchor_link(heading) for heading in rendered.anchors.outline()])
         # Nor does MkDocs see their anchors: links to them (how-to-edit.md to error-codes.md#ex303) are checked
         # against the ids of the rendered page.
-        page.present_anchor_ids = anchor_ids(rendered.html)
+        page.present_anchor_ids = rendered.anchors.ids
     page.meta.update(rendered.meta)
     return rendered.html
 

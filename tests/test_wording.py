@@ -1,10 +1,9 @@
-"""Wording differences (wording.py) and page outlines (headings.py), table-driven."""
+"""Wording differences (wording.py), table-driven."""
 
 from __future__ import annotations
 
 import pytest
 
-from explainer.site.headings import outline
 from explainer.text.wording import diff_against, summarize
 
 FIRST = "Oh my God. When I’m talking, you’re not talking."
@@ -75,31 +74,3 @@ def test_the_summary_counts_distinct_wordings_and_how_they_differ() -> None:
     summary = summarize(wordings)
     assert (summary.distinct, summary.words, summary.style) == (3, 1, 1)
     assert summarize([FIRST]) == summarize([FIRST, FIRST.replace("’", "'")])
-
-
-@pytest.mark.parametrize(
-    ("html", "tree"),
-    [
-        (
-            '<h1 id="top">Title</h1><h2 id="a">A <span class="ex-count">(3)</span></h2><h3 id="a1">A.1</h3><h2 '
-            'id="b">B</h2>',
-            [("top", "Title", [("a", "A (3)", [("a1", "A.1", [])]), ("b", "B", [])])],
-        ),
-        # Copy-link controls and anything hidden from readers do not reach the contents; nor do headings without ids.
-        (
-            '<h2 id="q">Who? <a class="ex-copylink" href="#q" aria-hidden="true">#</a></h2><h2>No id</h2><h4 '
-            'id="deep">Too deep</h4>',
-            [("q", "Who?", [])],
-        ),
-        (
-            '<h2 id="x" data-x="1">Line<br>break <span data-toc-skip>skip <b>me</b></span>kept</h2>',
-            [("x", "Linebreak kept", [])],
-        ),
-        ('<h3 id="c">Starts low</h3><h2 id="d">Then higher</h2>', [("c", "Starts low", []), ("d", "Then higher", [])]),
-    ],
-)
-def test_the_outline_is_the_headings_with_ids_nested_by_level(html: str, tree: list[object]) -> None:
-    def shape(headings: list) -> list[object]:  # type: ignore[type-arg]
-        return [(h.id, h.title, shape(h.children)) for h in headings]
-
-    assert shape(outline(html)) == tree

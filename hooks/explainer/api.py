@@ -8,7 +8,7 @@ while the engine's major version stays, however the packages behind it move. Eve
   problem; `read_options`, `load_words`: its options and its words.
 - `Renderer`, `PagePlan`, `WikiResolver`, `WikiLinkExtension`, `Urls`, `Publication`: the pages to add and
   their HTML; `extra_files`, `page_meta`, `handwritten_page_jsonld`, `theme_globals`, `assets`: what else the
-  site publishes and what its templates read; `Heading`, `outline`, `anchor_ids`: generated pages' contents.
+  site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`).
 - `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
   file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
@@ -27,7 +27,7 @@ from explainer.evidence.pipeline import Layout, check_or_raise
 from explainer.evidence.wikilinks import WikiLinkExtension
 from explainer.site import assets
 from explainer.site.csp import secure, trusted_scripts
-from explainer.site.headings import Heading, anchor_ids, outline
+from explainer.site.headings import Heading
 from explainer.site.jsonld import Publication
 from explainer.site.pages import PagePlan
 from explainer.site.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
@@ -46,7 +46,6 @@ __all__ = [
     "Urls",
     "WikiLinkExtension",
     "WikiResolver",
-    "anchor_ids",
     "assets",
     "check_or_raise",
     "content_time",
@@ -55,7 +54,6 @@ __all__ = [
     "fresh_folder_beside",
     "handwritten_page_jsonld",
     "load_words",
-    "outline",
     "page_meta",
     "read_options",
     "regular_inside",

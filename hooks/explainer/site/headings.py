@@ -1,20 +1,17 @@
-"""The outline of a rendered page: its headings with ids, nested by level, for the table of contents.
+"""The outline and anchors of a generated page, recorded while its templates render it.
 
-Generated pages never pass through Markdown, so nothing else collects their headings; the hook turns
-this outline into MkDocs' table of contents. A heading's title is its visible text: anything inside it
-marked `data-toc-skip` or `aria-hidden` (copy-link controls, counts meant for the page only) is left out,
-and a heading itself marked `data-toc-skip` is an anchor but no entry of the contents.
-For the same reason the hook takes a generated page's anchors (every id in it) from here, so that MkDocs
-can check the links to them from hand-written pages.
+Generated pages never pass through Markdown, so nothing else collects their headings; the hook turns this
+outline into MkDocs' table of contents, and gives MkDocs the page's anchors (every id in it) so that it can
+check the links to them from hand-written pages (how-to-edit.md to error-codes.md#ex303). Templates write an
+id as `id="{{ x.anchor(...) }}"` and a section heading with the `m.heading` macro, which calls `x.heading`;
+nothing reads the rendered HTML back.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 
-LEVELS = {"h1": 1, "h2": 2, "h3": 3}
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+from markupsafe import Markup
 
 
 @dataclass
@@ -25,68 +22,36 @@ class Heading:
     children: list[Heading] = field(default_factory=list)
 
 
-class _Collector(HTMLParser):
-    def __init__(self, max_level: int) -> None:
-        super().__init__(convert_charrefs=True)
-        self.max_level = max_level
-        self.found: list[tuple[int, str, str]] = []
-        self._heading: tuple[int, str, str] | None = None  # (level, id, tag) of the heading being read
-        self._text: list[str] = []
-        self._skip: list[str] = []  # tags of open elements whose text is left out
-        self.ids: set[str] = set()
+@dataclass
+class Anchors:
+    """What one page's rendering recorded: every id, and its table of contents' headings in order."""
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = dict(attrs)
-        if attributes.get("id"):
-            self.ids.add(attributes["id"] or "")
-        level = LEVELS.get(tag)
-        if (
-            level is not None
-            and level <= self.max_level
-            and attributes.get("id")
-            and self._heading is None
-            and "data-toc-skip" not in attributes  # an anchor, not an entry of the contents
-        ):
-            self._heading, self._text = (level, attributes["id"] or "", tag), []
-            return
-        if (
-            self._heading is not None
-            and tag not in VOID
-            and (self._skip or "data-toc-skip" in attributes or attributes.get("aria-hidden") == "true")
-        ):
-            self._skip.append(tag)
+    ids: set[str] = field(default_factory=set)
+    headings: list[tuple[int, str, str]] = field(default_factory=list)  # (level, id, title)
 
-    def handle_endtag(self, tag: str) -> None:
-        if self._skip:
-            if self._skip[-1] == tag:
-                self._skip.pop()
-            return
-        if self._heading is not None and tag == self._heading[2]:
-            level, heading_id, _ = self._heading
-            self.found.append((level, heading_id, " ".join("".join(self._text).split())))
-            self._heading = None
+    def anchor(self, anchor_id: object) -> str:
+        """Record an id the page renders, and give it back for the template to write."""
+        text = str(anchor_id)
+        self.ids.add(text)
+        return text
 
-    def handle_data(self, data: str) -> None:
-        if self._heading is not None and not self._skip:
-            self._text.append(data)
+    def heading(self, level: int, heading_id: object, title: object) -> str:
+        """Record a heading of the table of contents; `title` is its HTML (Markup) or plain text, and the entry
+        is its visible text on one line."""
+        text = title.striptags() if isinstance(title, Markup) else " ".join(str(title).split())
+        self.headings.append((level, str(heading_id), text))
+        return self.anchor(heading_id)
+
+    def outline(self, max_level: int = 3) -> list[Heading]:
+        """The recorded headings (h1 to `max_level`), each under the nearest heading of a higher level."""
+        return nest([h for h in self.headings if h[0] <= max_level])
 
 
-def anchor_ids(html: str) -> set[str]:
-    """Every id in the page: what links from other pages may point at (`page.html#id`)."""
-    collector = _Collector(0)
-    collector.feed(html)
-    collector.close()
-    return collector.ids
-
-
-def outline(html: str, max_level: int = 3) -> list[Heading]:
-    """The headings (h1 to `max_level`) that have ids, each under the nearest heading of a higher level."""
-    collector = _Collector(max_level)
-    collector.feed(html)
-    collector.close()
+def nest(found: list[tuple[int, str, str]]) -> list[Heading]:
+    """Headings given in page order as (level, id, title), each put under the nearest one of a higher level."""
     roots: list[Heading] = []
     stack: list[Heading] = []
-    for level, heading_id, title in collector.found:
+    for level, heading_id, title in found:
         heading = Heading(level, heading_id, title)
         while stack and stack[-1].level >= level:
             stack.pop()

@@ -8,7 +8,7 @@ autoescaping; templates never mark editor text as safe.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote as url_quote
 
@@ -26,6 +26,7 @@ from explainer.evidence.wikilinks import Resolve, WikiLink
 from explainer.site import errorpage, urls
 from explainer.site.compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES
 from explainer.site.corrections import long_date
+from explainer.site.headings import Anchors
 from explainer.site.notes import CitedPassage, Note
 from explainer.site.pages import LABEL_CHARS, PagePlan, plan_pages
 from explainer.site.reference import reference_kinds
@@ -45,6 +46,7 @@ class Rendered:
 
     html: str
     meta: dict[str, Any]
+    anchors: Anchors = field(default_factory=Anchors)  # its ids and headings, as its templates rendered them
 
 
 class PageContext:
@@ -54,6 +56,9 @@ class PageContext:
         self.site = site
         self.page_url = page_url
         self.notes: list[Note] = []  # one per citation control, in the order the page shows them
+        self.anchors = Anchors()  # the page's ids and headings, recorded as the templates write them
+        self.anchor = self.anchors.anchor
+        self.heading = self.anchors.heading
 
     def href(self, record_id: str) -> str:
         return self.site.urls.relative(self.site.url_of[record_id], self.page_url)
@@ -244,7 +249,9 @@ class Renderer:
         if context.notes:
             html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
         return Rendered(
-            html, {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS}
+            html,
+            {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS},
+            context.anchors,
         )
 
     def wikilink_resolver(self, page_url: str) -> WikiResolver:
