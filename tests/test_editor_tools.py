@@ -152,9 +152,34 @@ def test_pull_request_workflow_tests_builds_annotates_and_uploads_a_preview() ->
     assert "pull_request" in pr["on"]
     assert pr["permissions"] == {"contents": "read"}
     assert "group" in pr["concurrency"]
-    steps = pr["jobs"]["check"]["steps"]
-    runs = " ".join(step.get("run", "") for step in steps)
-    assert "python3 dev.py check --format github" in runs
-    assert "python3 dev.py test" in runs
-    assert "python3 dev.py build" in runs
-    assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in steps)
+    jobs = pr["jobs"]
+    runs = {name: " ".join(step.get("run", "") for step in job["steps"]) for name, job in jobs.items()}
+    assert "python3 dev.py check --format github" in runs["content"]
+    assert "python3 dev.py build" in runs["content"]
+    assert "explainer diff" in runs["content"]
+    assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in jobs["content"]["steps"])
+    assert "python3 dev.py test" in runs["tests"]
+
+
+def test_an_editor_sees_the_content_job_without_waiting_for_the_test_suite() -> None:
+    """The content job (check, build, preview, diff) and the test suite run side by side; the comment and the
+    code-scanning upload wait for the content job only."""
+    jobs = _workflow("pull-request.yml")["jobs"]
+    assert "needs" not in jobs["content"] and "needs" not in jobs["tests"]
+    assert "python3 dev.py test" not in " ".join(step.get("run", "") for step in jobs["content"]["steps"])
+    assert jobs["report"]["needs"] == "content"
+
+
+def test_only_the_job_that_runs_no_pull_request_code_may_write() -> None:
+    """The content and tests jobs run the pull request's code (the check, the hook, the tests) with a read-only
+    token; the job that comments and uploads to code scanning checks nothing out and runs no command, so no
+    file of the pull request (a test, a hook, a script writing to $GITHUB_ENV) reaches the token that writes."""
+    jobs = _workflow("pull-request.yml")["jobs"]
+    for name in ("content", "tests"):
+        assert jobs[name]["permissions"] == {"contents": "read"}, name
+    report = jobs["report"]
+    assert set(report["permissions"]) == {"contents", "pull-requests", "security-events"}
+    assert not any("run" in step for step in report["steps"])
+    uses = [step["uses"].split("@")[0] for step in report["steps"]]
+    assert uses == ["actions/download-artifact", "github/codeql-action/upload-sarif", "actions/github-script"]
+    assert "head.repo.full_name == github.repository" in report["if"]  # never with a fork's read-only token
