@@ -26,6 +26,15 @@ def script() -> str:
     return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in SCRIPT_PARTS)
 
 
+# A script of its own, loaded before Material's bundle (theme/main.html): it holds back the search index and
+# the search worker until the reader opens search (see the script's comment).
+SEARCH_SCRIPT = "assets/explainer/search-on-demand.js"
+
+
+def search_script() -> str:
+    return files("explainer.site").joinpath("assets", "search-on-demand.js").read_text(encoding="utf-8")
+
+
 # Material's palette stylesheet turns transitions off while its attribute `data-md-color-switching` is on
 # <body>. Its script sets and removes that attribute on every page load, not only when the reader switches
 # colours, and a rule `[attribute] *` makes the browser restyle every element each time: two of the four

@@ -34,6 +34,7 @@ def extra_files(site: SiteModel, pub: Publication) -> list[tuple[str, str | byte
     files: list[tuple[str, str | bytes]] = [
         (assets.STYLESHEET, assets.stylesheet()),
         (assets.SCRIPT, assets.script()),
+        (assets.SEARCH_SCRIPT, assets.search_script()),
         (EXPORT, export_json(site)),
         (ANNOTATIONS, annotations_json(site, pub)),
         (CORRECTIONS_FEED, corrections_feed(site, pub.url, pub.name)),
