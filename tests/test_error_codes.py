@@ -142,8 +142,8 @@ def test_every_report_in_the_library_passes_a_registered_code() -> None:
             assert isinstance(getattr(codes, text.removeprefix("codes."), None), Code), (
                 f"{where}: {text} is not in the registry"
             )
-        else:  # handed on: the code an exception, a finding or a list of problems carries
-            assert text in ("code", "exc.code", "finding.code"), f"{where}: {text} is no code"
+        else:  # handed on: the code an exception, a finding, a list of problems or a kind's declaration carries
+            assert text in ("code", "exc.code", "finding.code", "undisputable.code"), f"{where}: {text} is no code"
     assert not [
         n
         for n in ast.walk(ast.parse((LIBRARY / "core" / "diagnostics.py").read_text()))

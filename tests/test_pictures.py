@@ -35,6 +35,8 @@ from explainer.site.pictures import (
     generations,
     layout_family,
     layout_timeline,
+    story_month,
+    within,
     wrap,
 )
 
@@ -412,3 +414,104 @@ def test_the_timeline_has_a_row_per_event_with_its_mark_where_its_dates_are(metr
     else:  # labels above their marks
         assert all(mk.label_y + (len(mk.label_lines) - 1) * metrics.line < mk.lane_y for mk in layout.marks)
     assert layout.width == metrics.width
+
+
+# ---- the days of the story ------------------------------------------------------------------------------------
+
+
+def _entry(name: str, span: tuple[int, int] | None, shape: str) -> TimelineEntry:
+    return TimelineEntry(name, name, span, shape, False)
+
+
+@pytest.mark.parametrize(
+    ("entries", "month"),
+    [
+        # Three dates of days in March, one in June: March, all of it.
+        (
+            [
+                _entry("a", (day(2025, 3, 11), day(2025, 3, 11)), "day"),
+                _entry("b", (day(2025, 3, 11), day(2025, 3, 19)), "range"),
+                _entry("c", (day(2025, 3, 19), day(2025, 3, 19)), "day"),
+                _entry("d", (day(2025, 6, 2), day(2025, 6, 2)), "day"),
+            ],
+            month_span(2025, 3),
+        ),
+        # A date known only to the month, or a range across two months, is not a date of days in the month.
+        (
+            [
+                _entry("a", month_span(2025, 3), "period"),
+                _entry("b", (day(2025, 3, 30), day(2025, 4, 2)), "range"),
+                _entry("c", (day(2025, 3, 1), day(2025, 3, 1)), "day"),
+                _entry("d", (day(2025, 3, 2), day(2025, 3, 2)), "day"),
+            ],
+            None,
+        ),
+        # Two months with three each: the later one.
+        (
+            [_entry(f"a{d}", (day(2024, 5, d), day(2024, 5, d)), "day") for d in (1, 2, 3)]
+            + [_entry(f"b{d}", (day(2025, 1, d), day(2025, 1, d)), "day") for d in (1, 2, 3)],
+            month_span(2025, 1),
+        ),
+        ([_entry("u", None, "undated")], None),
+    ],
+    ids=["busiest", "days-only", "latest-on-a-tie", "undated"],
+)
+def test_the_story_month_holds_the_most_dates_of_days(
+    entries: list[TimelineEntry], month: tuple[int, int] | None
+) -> None:
+    assert story_month(entries) == month
+
+
+def test_the_days_keep_their_order_and_the_groups_that_still_group() -> None:
+    """Rows 1-4 are left unordered (depth 0) and 2-3 of them partly ordered (depth 1); outside March, rows 0
+    and 2 go: the outer group keeps rows 1, 3, 4 (now 0-2), the inner one a single row, and is dropped."""
+    march = [(day(2025, 3, d), day(2025, 3, d)) for d in (11, 12, 13)]
+    entries = [
+        _entry("old", year_span(2021), "period"),
+        _entry("x", march[0], "day"),
+        _entry("y", year_span(2024), "period"),
+        _entry("z", march[1], "day"),
+        _entry("w", march[2], "day"),
+    ]
+    groups = [OrderGroup("unordered", 1, 4, 0), OrderGroup("partial", 2, 3, 1)]
+    kept, kept_groups = within(entries, groups, month_span(2025, 3))
+    assert [e.id for e in kept] == ["x", "z", "w"]
+    assert kept_groups == [OrderGroup("unordered", 0, 2, 0)]
+
+
+@pytest.mark.parametrize("metrics", [TIMELINE_WIDE, TIMELINE_NARROW], ids=["wide", "narrow"])
+def test_the_days_axis_is_the_month_day_by_day(metrics: TimelineMetrics) -> None:
+    entries = [
+        _entry("carpet", (day(2025, 3, 11), day(2025, 3, 11)), "day"),
+        _entry("viral", (day(2025, 3, 11), day(2025, 3, 19)), "range"),
+        _entry("video", (day(2025, 3, 19), day(2025, 3, 19)), "day"),
+    ]
+    layout = layout_timeline(entries, [OrderGroup("unordered", 1, 2, 0)], metrics, days=month_span(2025, 3))
+    (piece,) = layout.pieces
+    assert piece.label == "March 2025" and not piece.break_before
+    assert [t.label for t in piece.ticks] == ["1", "5", "10", "15", "20", "25", "30"]
+    per_day = piece.w / 31
+    assert all(
+        b.x - a.x == pytest.approx(per_day * (int(b.label) - int(a.label))) for a, b in itertools.pairwise(piece.ticks)
+    )
+    marks = {mk.entry.id: mk for mk in layout.marks}
+    # A day is a dot in the middle of its day; the range runs from the start of its first day to the end of its last.
+    assert marks["carpet"].x1 == pytest.approx(piece.x + per_day * 10.5)
+    assert marks["viral"].x1 == pytest.approx(piece.x + per_day * 10)
+    assert marks["viral"].x2 == pytest.approx(piece.x + per_day * 19)
+    # A day gets room enough to tell its neighbours apart: more than the dot's radius on a phone.
+    assert per_day > metrics.dot
+
+
+@pytest.mark.parametrize("metrics", [TIMELINE_WIDE, TIMELINE_NARROW], ids=["wide", "narrow"])
+def test_a_bracket_says_beside_its_events_that_their_order_is_open(metrics: TimelineMetrics) -> None:
+    """Each group's note sits inside its band, above the first row's label, one line per group starting there."""
+    entries = [_entry(name, (day(2025, 3, d), day(2025, 3, d)), "day") for name, d in (("a", 1), ("b", 2), ("c", 3))]
+    groups = [OrderGroup("unordered", 0, 2, 0), OrderGroup("partial", 0, 1, 1)]
+    layout = layout_timeline(entries, groups, metrics)
+    first = layout.marks[0]
+    outer, inner = layout.bands
+    assert outer.y <= outer.note_y - metrics.small and inner.note_y == pytest.approx(outer.note_y + metrics.line)
+    assert inner.note_y < first.label_y - metrics.font * 0.9  # above the label, not over it
+    assert outer.note_x == inner.note_x == first.label_x
+    assert all(b.top + b.height == c.top for b, c in itertools.pairwise(layout.marks))  # rows still touch

@@ -243,3 +243,44 @@ def test_events_only_partly_ordered_say_what_each_follows(tmp_path: Path) -> Non
         shown, unordered = reading(read_list(page(project / "site", path).find("ol", ol_class)))
         assert shown == expected_shown, path
         assert unordered == {frozenset("ad"), frozenset("ac"), frozenset("bd")}, path
+
+
+# The month the story happens in, worked out by hand from the dates above: March 2025 holds five dates of days or
+# of ranges of days within it (the interview, March 11; the clip's spread, March 11-19; the first video, March 19;
+# the follow-up, March 19-23; the Today interview, March 12-23); January and February 2025 hold one each. In the
+# timeline's reading order, the four after the interview are one group whose order is not all known.
+STORY_DAYS = (
+    "extra-red-carpet-interview",
+    "red-carpet-clip-goes-viral",
+    "instagram-manterrupting-video",
+    "instagram-follow-up-video",
+    "today-interview",
+)
+
+
+@pytest.mark.parametrize(
+    ("path", "link"), [("index.html", "timeline/#"), ("timeline/index.html", "#")], ids=["home", "timeline"]
+)
+def test_the_days_of_the_story_are_drawn_day_by_day(built_site: Path, path: str, link: str) -> None:
+    picture = page(built_site, path).find("span", "ex-days")
+    assert picture.attrs["role"] == "figure"
+    svgs = picture.find_all("svg")
+    assert [sorted(svg.classes & {"ex-picture--wide", "ex-picture--narrow"}) for svg in svgs] == [
+        ["ex-picture--wide"],
+        ["ex-picture--narrow"],
+    ]
+    for svg in svgs:
+        assert svg.find("title").text() == "March 2025, day by day: 5 events"
+        assert svg.find("text", "ex-axis__label").text() == "March 2025"
+        rows = svg.find_all("a", "ex-chart__row")
+        assert [row.attrs["href"] for row in rows] == [link + event for event in STORY_DAYS]
+        (band,) = svg.find_all("g", "ex-band")
+        assert band.find("text", "ex-band__note").text() == "not all in a known order"
+        # The two dates of a single day: the interview (March 11) left of the first video (March 19).
+        dots = {row.attrs["href"]: float(row.find("circle").attrs["cx"] or 0) for row in rows if row.find_all("circle")}
+        assert list(dots) == [link + STORY_DAYS[0], link + STORY_DAYS[2]]
+        assert dots[link + STORY_DAYS[0]] < dots[link + STORY_DAYS[2]]
+    caption = picture.find("span", "ex-days__caption").text()
+    assert caption.startswith("March 2025, day by day: the 5 events")
+    if path == "index.html":
+        assert picture.find("span", "ex-days__caption").find("a").attrs["href"] == "timeline/"

@@ -53,6 +53,7 @@ DYNAMIC = {
     "date.part.": set(model.DATE_PARTS),
     "date.end.": {"earliest", "latest"},
     "timeline.came_": {"after", "before"},
+    "chart.group_": {"unordered", "partial"},  # what a bracket of the timeline's picture says (chronology's groups)
     # The differences that dispute nothing: a heading, an intro and a badge per kind (disagreements.html).
     "disagreements.": {f"{k}{part}" for k in set(model.DISAGREEMENT_KINDS) - {"substance"} for part in ("", "_intro")},
     "dispute.": {f"{k}_badge" for k in set(model.DISAGREEMENT_KINDS) - {"substance"}},

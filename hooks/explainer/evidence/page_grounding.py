@@ -63,6 +63,9 @@ def check_page(grounding: Grounding, page: DocsPage) -> None:
             cites.append(Cite(start, end, link.target))
             blank(start, end)
             continue
+        if link.picture:  # a picture says what the records say, and stands alone in its paragraph
+            blank(start, end)
+            continue
         linked.append((start, link.target))
         kind, record = index.records.get(link.target, ("", None))
         # A link shows the record's label: when that is a name (a person's, an organization's), the

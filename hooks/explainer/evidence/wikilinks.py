@@ -1,7 +1,9 @@
-"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]` and citation chips `[[cite:id]]`.
+"""Wiki-links in hand-written pages: `[[id]]`, `[[id|shown text]]`, citation chips `[[cite:id]]` and
+pictures `[[picture:name]]`.
 
 `[[id]]` links to any record by id (a person, quote, event, claim, source, ...); `[[cite:id]]` puts the
-citation chip of a statement at that place. They are Python-Markdown inline syntax (as mkdocs-autorefs
+citation chip of a statement at that place; `[[picture:name]]`, alone in a paragraph, one of the pictures the
+engine draws from the records (PICTURES). They are Python-Markdown inline syntax (as mkdocs-autorefs
 does it), so Markdown itself keeps them out of code spans, fenced code and indented code: the site and
 the checker find exactly the same links, because both let Markdown find them.
 
@@ -39,7 +41,11 @@ from explainer.evidence.verify import Verified
 from explainer.text.invisible import HINT as INVISIBLE_HINT
 from explainer.text.invisible import first_invisible
 
-WIKILINK_PATTERN = r"\[\[(?P<cite>cite:)?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]"
+WIKILINK_PATTERN = (
+    r"\[\[(?:(?P<cite>cite:)|(?P<picture>picture:))?(?P<target>[^\[\]|\n]*?)(?:\|(?P<text>[^\[\]\n]*))?\]\]"
+)
+# The pictures a hand-written page may place, by name: what each shows is drawn by the site (site/pictures/).
+PICTURES = {"days": "the days the story happens in, drawn day by day"}
 WIKILINK = re.compile(WIKILINK_PATTERN)
 # After code spans (190) and backslash escapes (180), before reference links (170) would read `[x]`.
 _PRIORITY = 175
@@ -60,6 +66,7 @@ class WikiLink:
     text: str | None
     cite: bool
     raw: str  # the link as written, `[[...]]`
+    picture: bool = False  # `[[picture:name]]`: `target` is the picture's name
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,7 @@ class _WikiLinkProcessor(InlineProcessor):
         self._extension = extension
 
     def handleMatch(self, m: re.Match[str], data: str) -> tuple[str, int, int]:  # type: ignore[override]  # as Markdown's stubs declare it
-        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
+        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0), bool(m["picture"]))
         html = self._extension.resolve(link)  # looked up each time: the host re-points it per page
         return self.md.htmlStash.store(html), m.start(0), m.end(0)
 
@@ -140,7 +147,7 @@ def find_wikilinks(source: str) -> Iterator[PlacedLink]:
     for number in sorted(seen):
         m = candidates[number]
         line_index = bisect_right(line_starts, m.start()) - 1
-        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0))
+        link = WikiLink(m["target"].strip(), m["text"], bool(m["cite"]), m.group(0), bool(m["picture"]))
         yield PlacedLink(
             link,
             line_index + 1,
@@ -241,7 +248,11 @@ def check_links(page: DocsPage, verified: Verified, report: Report) -> None:
     for placed in page.links:
         link = placed.link
         pos = Pos(page.path, placed.line, placed.col)
-        if link.cite:
+        if link.picture:
+            if link.target not in PICTURES:
+                names = ", ".join(f"'{name}' ({what})" for name, what in PICTURES.items())
+                report.error(codes.UNKNOWN_PICTURE, pos, f"[[picture:{link.target}]] names no picture", f"use {names}")
+        elif link.cite:
             if link.target not in index.statement_by_id:
                 report.error(
                     codes.UNKNOWN_CITE,

@@ -218,6 +218,7 @@ class Renderer:
         self.env.globals.update(
             voice=self.site.voice,
             sources_page=urls.SOURCES,
+            timeline_page=model.Event.KIND.index.path if model.Event.KIND.index else "",
             kind_labels={kind: words.text(f"kind.{kind}") for kind in KIND_IDS},
             reference_kinds=reference_kinds,
             diff_against=diff_against,
@@ -262,6 +263,9 @@ class Renderer:
         macros = self.env.get_template("macros.html").make_module({"x": context})
 
         def resolve(link: WikiLink) -> str:
+            if link.picture:  # the checker allows only the names of wikilinks.PICTURES
+                chart = self.env.get_template("timeline_chart.html").make_module({"x": context, "site": self.site})
+                return str(chart.days_chart(self.site.days_layouts(), True)).strip()  # type: ignore[attr-defined]
             if link.cite:
                 return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
             text = link.text.strip() if link.text else context.label(link.target)

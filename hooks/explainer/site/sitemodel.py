@@ -180,6 +180,7 @@ class SiteModel:
         self._family_layouts: dict[pictures.Metrics, pictures.TreeLayout] = {}
         self._comparison: Comparison | None = None
         self._timeline_layouts: list[pictures.TimelineLayout] | None = None
+        self._days_layouts: list[pictures.TimelineLayout] | None = None
         self._support: dict[str, Support] = {}
         self._sentences = {source_id: sentences(seed.text) for source_id, seed in verified.seeds.items()}
         self._sentence_starts = {source_id: [s.start for s in found] for source_id, found in self._sentences.items()}
@@ -258,6 +259,21 @@ class SiteModel:
                 for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)
             ]
         return self._timeline_layouts
+
+    def days_layouts(self) -> list[pictures.TimelineLayout]:
+        """The month the story happens in, day by day, laid out wide and narrow: the events dated within it
+        (pictures.story_month); none when no month holds enough of them to need its own axis."""
+        if self._days_layouts is None:
+            entries, groups = self.timeline_entries()
+            days = pictures.story_month(entries)
+            self._days_layouts = []
+            if days is not None:
+                kept, kept_groups = pictures.within(entries, groups, days)
+                self._days_layouts = [
+                    pictures.layout_timeline(kept, kept_groups, m, self.words, days)
+                    for m in (pictures.TIMELINE_WIDE, pictures.TIMELINE_NARROW)
+                ]
+        return self._days_layouts
 
     def comparison(self) -> Comparison:
         if self._comparison is None:

@@ -69,6 +69,16 @@ UNPRINTABLE_DOCS_NAME = Code(
     "log, in CI's annotations and in the review's comment.",
     example=Example("docs/##[group]notes.md", "# Notes\n", line=1, column=1, reported="docs/#\\x23[group]notes.md"),
 )
+UNKNOWN_PICTURE = Code(
+    "EX507",
+    "unknown-picture",
+    ERROR,
+    Step.PAGES,
+    summary="A picture `[[picture:name]]` on a page names no picture the engine draws.",
+    fix="Use one of the names the message lists (`days`: the days the story happens in, drawn day by day), "
+    "alone in its paragraph.",
+    example=Example("docs/index.md", "# Example\n\n[[picture:dayz]]\n", line=3, column=1),
+)
 PAGES_OVER_BUDGET = Code(
     "EX510",
     "pages-over-budget",

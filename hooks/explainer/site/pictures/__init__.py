@@ -38,8 +38,11 @@ from explainer.site.pictures.timeline import (
     TimelineMetrics,
     _x_of,
     axis_pieces,
+    day_axis,
     flatten_order,
     layout_timeline,
+    story_month,
+    within,
 )
 
 __all__ = [
@@ -67,11 +70,14 @@ __all__ = [
     "TreeLayout",
     "_x_of",
     "axis_pieces",
+    "day_axis",
     "flatten_order",
     "generations",
     "hit_area",
     "layout_family",
     "layout_timeline",
+    "story_month",
     "text_width",
+    "within",
     "wrap",
 ]

@@ -145,6 +145,8 @@ class GroupBand:
     x: float
     y: float
     h: float
+    note_x: float = 0  # where the band says what it groups ("Events in no known order"): the baseline's start
+    note_y: float = 0
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,66 @@ def axis_pieces(
     return pieces
 
 
+# --- the days of the story ----------------------------------------------------------------------------------------
+#
+# The main axis shares its room among decades, so the month in which the story happens (the days the articles
+# tell apart) gets a sliver of it. That month is drawn again on an axis of its own, day by day, with the events
+# whose dates fall within it, in the same order and with the same marks and brackets.
+
+DAY_TICKS = (1, 5, 10, 15, 20, 25, 30)  # the days of a month the axis names
+
+
+def story_month(entries: Sequence[TimelineEntry], least: int = 3) -> tuple[int, int] | None:
+    """The first and last day of the calendar month holding the most dates of days or of ranges of days (dates
+    shorter than a month, entirely within it), when it holds at least `least` of them; the latest such month on
+    a tie. None when no month holds that many: the main axis has room enough."""
+    counts: dict[int, int] = {}
+    for entry in entries:
+        if entry.span is not None and entry.shape in ("day", "range"):
+            first, last = entry.span
+            if _month_start(first) == _month_start(last):
+                counts[_month_start(first)] = counts.get(_month_start(first), 0) + 1
+    if not counts:
+        return None
+    start, count = max(counts.items(), key=lambda item: (item[1], item[0]))
+    return (start, _month_end(start)) if count >= least else None
+
+
+def day_axis(first: int, last: int, x: float, width: float, words: Words | None = None) -> Piece:
+    """One piece from `first` to `last` (the days of a month), linear by day, its days of DAY_TICKS named."""
+    words = words or english()
+    date = datetime.date.fromordinal(first)
+    label = words.text("chart.months_in_year", month=words.items("date.months")[date.month - 1], year=date.year)
+    per_day = width / (last + 1 - first)
+    ticks = tuple(
+        AxisTick(x + per_day * (day - first), str(datetime.date.fromordinal(day).day))
+        for day in range(first, last + 1)
+        if datetime.date.fromordinal(day).day in DAY_TICKS
+    )
+    return Piece(first, last, x, width, label, ticks, False, ((first, x, width),))
+
+
+def within(
+    entries: Sequence[TimelineEntry], groups: Sequence[OrderGroup], days: tuple[int, int]
+) -> tuple[list[TimelineEntry], list[OrderGroup]]:
+    """The entries whose dates lie within `days`, in the same order, and the groups that still hold two of them
+    (renumbered, each as deep as the kept groups around it)."""
+    kept = [i for i, e in enumerate(entries) if e.span is not None and days[0] <= e.span[0] and e.span[1] <= days[1]]
+    row = {i: k for k, i in enumerate(kept)}
+    spans = []
+    for group in groups:
+        rows = [row[i] for i in range(group.first, group.last + 1) if i in row]
+        if len(rows) >= 2:
+            spans.append((group.kind, rows[0], rows[-1]))
+    kept_groups = [
+        OrderGroup(
+            kind, first, last, sum(1 for _, f, la in spans if f <= first and last <= la and (f, la) != (first, last))
+        )
+        for kind, first, last in spans
+    ]
+    return [entries[i] for i in kept], sorted(kept_groups, key=lambda g: (g.depth, g.first))
+
+
 def _x_of(pieces: Sequence[Piece], day: float) -> float:
     for piece in pieces:
         if piece.first <= day <= piece.last + 1:
@@ -256,24 +318,36 @@ def layout_timeline(
     groups: Sequence[OrderGroup],
     m: TimelineMetrics = TIMELINE_WIDE,
     words: Words | None = None,
+    days: tuple[int, int] | None = None,
 ) -> TimelineLayout:
-    """Rows in the given (derived) order under a broken time axis; brackets mark the groups left unordered."""
+    """Rows in the given (derived) order under a broken time axis; brackets mark the groups left unordered.
+    With `days` (the first and last day of a month, see story_month), the axis is those days alone, day by day,
+    and every entry's date lies within them (see `within`)."""
     depth = max((g.depth + 1 for g in groups), default=0)
     label_x = m.margin + depth * m.gutter
     above = m.label_width == 0
     chart_x = label_x if above else label_x + m.label_width
     chart_w = m.width - m.margin - chart_x
-    pieces = axis_pieces(
-        [e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m, words
-    )
+    if days is not None:
+        pieces = [day_axis(days[0], days[1], chart_x + m.dot, chart_w - 2 * m.dot, words)]
+    else:
+        pieces = axis_pieces(
+            [e.span for e in entries if e.span is not None], chart_x + m.dot, chart_w - 2 * m.dot, m, words
+        )
     marks: list[TimelineMark] = []
+    notes: dict[OrderGroup, tuple[float, float]] = {}  # each group's note, at the top of its first row
     y = m.axis_height
     for row, entry in enumerate(entries):
         lines = wrap(entry.title, m.label_chars)
         text_h = len(lines) * m.line
+        starting = [g for g in groups if g.first == row]  # outer groups first (sorted by depth)
+        for i, group in enumerate(starting):
+            notes[group] = (label_x, y + m.row_pad + m.small * 0.9 + i * m.line)
+        lead = len(starting) * m.line
         height = max(text_h + (m.lane if above else 0), TARGET) + 2 * m.row_pad
         label_y = y + m.row_pad + m.font * 0.9 + (0 if above else max(0, (height - 2 * m.row_pad - text_h) / 2))
         lane_y = y + height - m.row_pad - m.lane / 2 if above else y + height / 2
+        height, label_y, lane_y = height + lead, label_y + lead, lane_y + lead
         if entry.span is None:
             x1 = x2 = chart_x
         elif entry.shape == "day":
@@ -291,6 +365,7 @@ def layout_timeline(
             m.margin + g.depth * m.gutter,
             marks[g.first].top + 2,
             marks[g.last].top + marks[g.last].height - marks[g.first].top - 4,
+            *notes[g],
         )
         for g in groups
     )
