@@ -50,13 +50,9 @@ class Note:
 
     @property
     def chip(self) -> str:
-        """The control's visible text: the start of its name, the report count only where it differs."""
-        articles = self.words.text("support.articles", self.articles)
-        if self.articles == 1 or self.independent == self.articles:
-            return articles
-        return self.words.text(
-            "support.chip", articles=articles, independent=self.words.text("support.independent", self.independent)
-        )
+        """The control's visible mark: the number of articles, which begins its name (the rest of the name, and
+        the passages, are in the popover)."""
+        return self.words.text("support.chip", self.articles)
 
     @property
     def href(self) -> str:
