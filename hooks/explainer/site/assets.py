@@ -9,7 +9,7 @@ STYLESHEET = "assets/explainer/explainer.css"
 SCRIPT = "assets/explainer/explainer.js"
 
 # The stylesheet is written in parts, one per concern, and published as one file (one request).
-STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css")
+STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css", "articles.css")
 
 
 def stylesheet() -> str:

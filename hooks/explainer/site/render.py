@@ -248,7 +248,7 @@ class Renderer:
     def _finish(self, html: str, context: PageContext) -> Rendered:
         """Add the page's citation notes (one per citation control) after its content."""
         if context.notes:
-            html += self.env.get_template("notes.html").render(x=context, notes=context.notes)
+            html += self.env.get_template("notes.html").render(x=context, site=self.site, notes=context.notes)
         return Rendered(
             html,
             {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS},

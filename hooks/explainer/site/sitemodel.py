@@ -50,6 +50,15 @@ KIND_IDS = kind_ids()
 R = TypeVar("R", model.Quote, model.Claim)
 
 
+ARTICLE_COLOURS = 8  # the palette of articles' marks (articles.css); letters tell apart more articles than that
+
+
+@dataclass(frozen=True)
+class ArticleMark:
+    letter: str
+    colour: int  # 1 to ARTICLE_COLOURS
+
+
 @dataclass(frozen=True)
 class RelationView:
     relation: model.Relation
@@ -290,6 +299,19 @@ class SiteModel:
         if statement_id not in self._support:
             self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
+
+    def article_mark(self, source_id: str) -> ArticleMark:
+        """An article's mark, the same wherever it is named: a letter by its place in the sources (A, B, ...; after
+        Z, AA, AB, ...) and one of ARTICLE_COLOURS colours in turn."""
+        ids = [s.id for s in self.index.content.sources]
+        place = ids.index(source_id)
+        letter, n = "", place
+        while True:
+            letter = chr(ord("A") + n % 26) + letter
+            n = n // 26 - 1
+            if n < 0:
+                break
+        return ArticleMark(letter, place % ARTICLE_COLOURS + 1)
 
     def article_name(self, source_id: str) -> str:
         """An article's short name for running text ('the “budget” article'); its title if it has none."""
