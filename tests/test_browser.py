@@ -131,8 +131,8 @@ def test_a_chip_lists_each_article_with_the_passage_in_its_sentence(desktop: Rea
         "up her husband’s responses."
     )
     assert [(i["article"], i["sentence"], i["marked"]) for i in state["items"]] == [
-        ("the “fireworks” article", sentence, "the yoga teacher–turned–reality star"),
-        ("the “speak for her” article", sentence, "the yoga teacher–turned–reality star"),
+        ("B the “fireworks” article", sentence, "the yoga teacher–turned–reality star"),  # each with its mark
+        ("E the “speak for her” article", sentence, "the yoga teacher–turned–reality star"),
     ]
     assert [i["link"] for i in state["items"]] == [
         "Read in the “fireworks” article",
@@ -771,11 +771,11 @@ def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desk
     # From the articles: two print the words as the first does, two add a comma ("Oh, my God"), and one
     # quotes only the second sentence.
     assert [rows.nth(i).locator("th a").inner_text() for i in range(rows.count())] == [
-        "Fireworks",
-        "Awkward interview",
-        "Forces him to apologize",
-        "Speak for her",
-        "Attempts to justify",
+        "B Fireworks",
+        "C Awkward interview",
+        "D Forces him to apologize",
+        "E Speak for her",
+        "A Attempts to justify",
     ]
     for i in range(rows.count()):
         expect(rows.nth(i).locator("td q").first).to_contain_text("talking")
@@ -788,14 +788,14 @@ def test_quote_page_leads_with_the_quote_and_compares_each_articles_wording(desk
         for i in range(rows.count())
     }
     assert marks == {
-        "Fireworks": [],
-        "Awkward interview": [["ex-diff--style", ","]],
-        "Forces him to apologize": [["ex-diff--style", ","]],
-        "Speak for her": [
+        "B Fireworks": [],
+        "C Awkward interview": [["ex-diff--style", ","]],
+        "D Forces him to apologize": [["ex-diff--style", ","]],
+        "E Speak for her": [
             ["ex-diff--omitted", "Oh my God"],
             ["ex-diff--omitted ex-diff--style", "."],
         ],  # its second wording repeats the line
-        "Attempts to justify": [["ex-diff--omitted", "Oh my God"]],
+        "A Attempts to justify": [["ex-diff--omitted", "Oh my God"]],
     }
     # Distinct wordings: "Oh my God. When…", "Oh, my God. When…", "When… talking." and "When… talking" (no full stop).
     expect(page.locator("article")).to_contain_text(

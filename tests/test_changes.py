@@ -701,7 +701,7 @@ def test_each_corrected_statement_says_so_where_it_is_shown(built: Path, page: s
     depth = page.count("/")
     expected = f'<a class="ex-corrected" href="{"../" * depth}corrections/#{entry}" title="Corrected on {date}: '
     assert expected in html
-    assert f'<span class="ex-corrected__words">Corrected on <time datetime=' in html
+    assert '<span class="ex-corrected__words">Corrected on <time datetime=' in html
     assert f">{date}</time></span></a>" in html
 
 
@@ -723,7 +723,8 @@ def test_each_corrected_statement_says_so_where_it_is_shown(built: Path, page: s
 def test_a_corrected_record_that_is_not_a_statement_says_so_after_its_words(built: Path, page: str, words: str) -> None:
     """A person's or a topic's summary, a disagreement's question: the note follows the words it corrects."""
     html = (built / page).read_text(encoding="utf-8")
-    note = f'<a class="ex-corrected" href="{"../" * page.count("/")}corrections/#bob-and-topic-words" title="Corrected on '
+    href = f'{"../" * page.count("/")}corrections/#bob-and-topic-words'
+    note = f'<a class="ex-corrected" href="{href}" title="Corrected on '
     assert words + (" " if words.endswith(".") else "") + note in html
 
 
