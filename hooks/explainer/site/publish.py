@@ -20,8 +20,9 @@ from explainer.site.jsonld import (
     seed_path,
 )
 from explainer.site.pages import PagePlan
+from explainer.site.previews import previews_json
 from explainer.site.sitemodel import SiteModel
-from explainer.site.urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT
+from explainer.site.urls import ANNOTATIONS, CORRECTIONS_FEED, EXPORT, PREVIEWS
 
 ROBOTS = "robots.txt"
 SITEMAP = "sitemap.xml"  # written by MkDocs itself
@@ -37,6 +38,7 @@ def extra_files(site: SiteModel, pub: Publication) -> list[tuple[str, str | byte
         (assets.SEARCH_SCRIPT, assets.search_script()),
         (EXPORT, export_json(site)),
         (ANNOTATIONS, annotations_json(site, pub)),
+        (PREVIEWS, previews_json(site)),
         (CORRECTIONS_FEED, corrections_feed(site, pub.url, pub.name)),
         (ROBOTS, robots_txt(pub.url)),
     ]

@@ -38,6 +38,7 @@ COMPARE = "compare.md"  # the articles side by side (see compare.py)
 ERROR_CODES = "error-codes.md"  # what each code of `explainer check` means (core/codes/)
 EXPORT = "data/explainer.json"
 ANNOTATIONS = "data/annotations.jsonld"
+PREVIEWS = "data/previews.json"  # what a link to a record previews (previews.py; fetched by assets/previews.js)
 # At the root: Material fetches sitemap.xml beside every <link rel="alternate">, and there it exists.
 CORRECTIONS_FEED = "corrections.atom"
 
