@@ -553,14 +553,17 @@
       close.addEventListener("click", function () {
         banner.remove();
         banner = null;
-        root.style.scrollPaddingTop = "";
+        root.style.scrollPaddingTop = root.style.scrollPaddingBottom = "";
       });
       banner.appendChild(what);
       banner.appendChild(back);
       banner.appendChild(close);
       document.body.appendChild(banner);
-      // Keep focused elements clear of the banner too (SC 2.4.11).
-      root.style.scrollPaddingTop = (banner.getBoundingClientRect().bottom + 12) + "px";
+      // Keep focused elements clear of the banner too (SC 2.4.11): it sits under the header, or at the bottom
+      // of a short screen (explainer.css).
+      var box = banner.getBoundingClientRect();
+      if (box.top < window.innerHeight / 2) root.style.scrollPaddingTop = (box.bottom + 12) + "px";
+      else root.style.scrollPaddingBottom = (window.innerHeight - box.top + 12) + "px";
     }
     window.addEventListener("hashchange", landed);
     landed();
