@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from conftest import ROOT
 from explainer.site.previews import short
 from explainer.site.urls import PREVIEWS
 
@@ -106,6 +107,12 @@ def test_a_statements_support_is_what_its_chip_is_named(built_site: Path, previe
         assert html.unescape(chip.group(1)) == record["support"], url
         checked += 1
     assert checked > 100
+
+
+def test_the_json_is_fetched_only_by_the_previews_script_and_is_put_in_the_page_as_text() -> None:
+    script = (ROOT / "hooks" / "explainer" / "site" / "assets" / "previews.js").read_text(encoding="utf-8")
+    assert f'"{PREVIEWS}"' in script  # the script names the file the build publishes
+    assert not re.search(r"innerHTML|outerHTML|insertAdjacentHTML|document\.write|\beval\b", script)
 
 
 def test_texts_are_cut_after_a_sentence_or_between_words() -> None:

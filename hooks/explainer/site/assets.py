@@ -9,7 +9,7 @@ STYLESHEET = "assets/explainer/explainer.css"
 SCRIPT = "assets/explainer/explainer.js"
 
 # The stylesheet is written in parts, one per concern, and published as one file (one request).
-STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css", "articles.css")
+STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css", "articles.css", "previews.css")
 
 
 def stylesheet() -> str:
@@ -18,7 +18,7 @@ def stylesheet() -> str:
 
 
 # Likewise the script: each part is a self-contained function.
-SCRIPT_PARTS = ("explainer.js", "navigation.js")
+SCRIPT_PARTS = ("explainer.js", "navigation.js", "previews.js")
 
 
 def script() -> str:
