@@ -7,6 +7,7 @@ autoescaping; templates never mark editor text as safe.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,10 +160,22 @@ class _CompiledTemplates(jinja2.BytecodeCache):
     """Compiled templates kept for the life of the process: `mkdocs serve` builds again on every save, with a new
     environment each time (the site's words may have changed), and compiling 30-odd templates from source
     each time was a good part of a rebuild. Jinja checks each entry against its template's source, so an
-    edited template (the engine's or a site's own) is compiled again."""
+    edited template (the engine's or a site's own) is compiled again.
+
+    The compiled code depends on the environment too: a filter that takes the context (`prose`) is called
+    with it, one unknown when the template was compiled is looked up at run time without it. An entry is
+    therefore kept per set of filters and tests and what each takes, not only per template."""
 
     def __init__(self) -> None:
         self._store: dict[str, bytes] = {}
+
+    def get_bucket(
+        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
+    ) -> jinja2.bccache.Bucket:
+        key = f"{self.get_cache_key(name, filename)}-{_compiled_with(environment)}"
+        bucket = jinja2.bccache.Bucket(environment, key, self.get_source_checksum(source))
+        self.load_bytecode(bucket)
+        return bucket
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         code = self._store.get(bucket.key)
@@ -174,6 +187,18 @@ class _CompiledTemplates(jinja2.BytecodeCache):
 
 
 _COMPILED = _CompiledTemplates()
+
+
+def _compiled_with(environment: jinja2.Environment) -> str:
+    """What compiled code takes from its environment: the names of its filters and tests and, for each, what
+    it is passed (the context, the environment, or nothing: `jinja_pass_arg`)."""
+    signature = repr(
+        [
+            sorted((name, str(getattr(function, "jinja_pass_arg", ""))) for name, function in table.items())
+            for table in (environment.filters, environment.tests)
+        ]
+    )
+    return hashlib.sha1(signature.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
 
 
 def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
