@@ -140,6 +140,35 @@ def run_mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return _build_in_process(project, list(args))
 
 
+def run_explainer(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    """`explainer <args>` (in `cwd`), as a reader of its output sees it, run in this process: the command's
+    exit status, stdout and stderr, and an uncaught exception's traceback as a process would print it."""
+    import contextlib
+    import io
+    import traceback
+
+    from explainer import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    before = Path.cwd()
+    if cwd is not None:
+        os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = cli.main(list(args))
+            except SystemExit as stop:
+                status = stop.code if isinstance(stop.code, int) else (0 if stop.code is None else 1)
+                if stop.code is not None and not isinstance(stop.code, int):
+                    print(stop.code, file=sys.stderr)
+            except Exception as exc:
+                status = 1
+                err.write("".join(traceback.format_exception(exc)))
+    finally:
+        os.chdir(before)
+    return subprocess.CompletedProcess(["explainer", *args], status, out.getvalue(), err.getvalue())
+
+
 def _build_in_process(project: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
     import logging
     import traceback

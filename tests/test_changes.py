@@ -22,12 +22,11 @@ from xml.etree import ElementTree as ET
 
 import pytest
 
-from conftest import ROOT, TINY_SEED, make_project, run_mkdocs
+from conftest import ROOT, TINY_SEED, make_project, run_explainer, run_mkdocs
 from explainer.changes.diff import word_diff
 from explainer.changes.diffview import markdown_escape
 from explainer.core import codes
 
-EXPLAINER = str(Path(sys.executable).parent / "explainer")
 PYJING = str(Path(sys.executable).parent / "pyjing")
 ATOM_SCHEMA = ROOT / "tests" / "standards" / "atom.rnc"
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -233,7 +232,7 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, str]:
 
 
 def explainer(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([EXPLAINER, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    return run_explainer(*args, cwd=cwd)
 
 
 # ---- the diff a reviewer reads ---------------------------------------------------------------
@@ -723,7 +722,7 @@ def test_each_corrected_statement_says_so_where_it_is_shown(built: Path, page: s
 def test_a_corrected_record_that_is_not_a_statement_says_so_after_its_words(built: Path, page: str, words: str) -> None:
     """A person's or a topic's summary, a disagreement's question: the note follows the words it corrects."""
     html = (built / page).read_text(encoding="utf-8")
-    href = f'{"../" * page.count("/")}corrections/#bob-and-topic-words'
+    href = f"{'../' * page.count('/')}corrections/#bob-and-topic-words"
     note = f'<a class="ex-corrected" href="{href}" title="Corrected on '
     assert words + (" " if words.endswith(".") else "") + note in html
 
@@ -963,9 +962,7 @@ def test_a_revision_that_declared_outlets_as_names_is_read_for_comparison_only(t
         ("content/names.yaml:5:11", "'organisation' is not one of: title, place"),
     ]
     # A comparison reads the revision: such names are organizations now, and no page shows a name.
-    result = subprocess.run(
-        [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
-    )
+    result = run_explainer("diff", str(old), str(new), "--format", "json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["records"] == []
 
@@ -987,9 +984,7 @@ def test_a_revision_written_in_the_old_date_shape_is_upgraded_for_comparison_onl
     # The build and the checker still refuse the old shape, with its place.
     _, diagnostics = check(Layout(old))
     assert any(d.pos.path == "content/events.yaml" and d.code is codes.WRONG_TYPE for d in diagnostics)
-    result = subprocess.run(
-        [EXPLAINER, "diff", str(old), str(new), "--format", "json"], capture_output=True, text=True, timeout=120
-    )
+    result = run_explainer("diff", str(old), str(new), "--format", "json")
     assert result.returncode == 1, result.stderr
     records = {r["id"]: r for r in json.loads(result.stdout)["records"]}
     assert records["second-meeting"]["fields"] == [

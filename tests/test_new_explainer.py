@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, run_mkdocs
+from conftest import ROOT, run_explainer, run_mkdocs
 
 EXPLAINER = str(Path(sys.executable).parent / "explainer")
 
@@ -161,7 +161,7 @@ def test_a_second_explainer_with_its_own_people_claims_and_disagreement(tmp_path
     project = _new(tmp_path)
     for name, text in STORY_CONTENT.items():
         (project / "content" / name).write_text(textwrap.dedent(text), encoding="utf-8")
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=120)
+    check = run_explainer("check", "--root", str(project))
     assert check.returncode == 0, check.stdout + check.stderr
     result = run_mkdocs(project, "build", "--strict")
     assert result.returncode == 0, result.stderr
@@ -224,7 +224,7 @@ def test_new_refuses_unusable_seeds_without_writing(tmp_path: Path, args: list[s
     (tmp_path / "empty.txt").write_text("\n\n", encoding="utf-8")
     for name in ("page.html", "Notes.md"):
         (tmp_path / name).write_text("A headline\n\nText.\n", encoding="utf-8")
-    result = subprocess.run([EXPLAINER, "new", "out", *args], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    result = run_explainer("new", "out", *args, cwd=tmp_path)
     assert result.returncode == 2
     assert message in result.stderr
     assert not (tmp_path / "out").exists()
@@ -234,9 +234,7 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "keep.txt").write_text("mine", encoding="utf-8")
     (tmp_path / "a.txt").write_text("A headline\n\nText.\n", encoding="utf-8")
-    result = subprocess.run(
-        [EXPLAINER, "new", "out", "--seed", "a.txt"], cwd=tmp_path, capture_output=True, text=True, timeout=60
-    )
+    result = run_explainer("new", "out", "--seed", "a.txt", cwd=tmp_path)
     assert result.returncode == 2
     assert "not an empty folder" in result.stderr
     assert (tmp_path / "out" / "keep.txt").read_text(encoding="utf-8") == "mine"

@@ -3,13 +3,12 @@ a user's custom_dir overrides the engine's templates."""
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_project, run_mkdocs
+from conftest import ROOT, make_project, run_explainer, run_mkdocs
 from explainer.content.options import Options, options_table, read_options
 from explainer.core.diagnostics import Report
 
@@ -57,7 +56,7 @@ def test_bad_options_stop_build_and_check_with_their_place(tmp_path: Path, block
     build = run_mkdocs(project, "build", "--strict")
     assert build.returncode != 0 and expected in build.stderr
     assert not (project / "site").exists()
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    check = run_explainer("check", "--root", str(project))
     assert check.returncode == 1 and expected in check.stdout
 
 
@@ -69,7 +68,7 @@ def test_content_and_seed_folders_move_for_build_and_check_alike(tmp_path: Path)
     for path in (project / "records").glob("*.yaml"):
         path.write_text(path.read_text(encoding="utf-8").replace("file: seeds/", "file: articles/"), encoding="utf-8")
     _with_options(project, "content_dir: records\nseeds_dir: articles")
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    check = run_explainer("check", "--root", str(project))
     assert check.returncode == 0, check.stdout + check.stderr
     build = run_mkdocs(project, "build", "--strict")
     assert build.returncode == 0, build.stderr
@@ -170,7 +169,7 @@ def test_lowered_limits_stop_build_and_check_at_the_file_that_passes_them(tmp_pa
     _with_options(project, "\n".join(f"{name}: {value}" for name, (value, *_) in LOWERED.items()))
     for _, name, text, _ in LOWERED.values():
         (project / "content" / name).write_text(text, encoding="utf-8")
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    check = run_explainer("check", "--root", str(project))
     build = run_mkdocs(project, "build", "--strict")
     reported = [line for line in check.stdout.splitlines() if ": error EX" in line]
     assert reported == sorted(expected for *_, expected in LOWERED.values()), check.stdout

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, make_project, run_mkdocs
+from conftest import ROOT, make_project, run_explainer, run_mkdocs
 from explainer.content import model
 from explainer.content.catalogue import CATEGORIES, Words, english, load_words
 from explainer.content.options import Options
@@ -24,7 +23,6 @@ from explainer.site.sitemodel import KIND_IDS
 sys.path.insert(0, str(Path(__file__).parent / "tools"))
 from sitetext import page_text
 
-EXPLAINER = str(Path(sys.executable).parent / "explainer")
 ENGINE = ROOT / "hooks" / "explainer"
 SITE = ENGINE / "site"
 TEMPLATES = [*sorted((SITE / "templates").glob("*.html")), *sorted((SITE / "theme").rglob("*.html"))]
@@ -197,7 +195,7 @@ def test_a_bad_words_file_is_reported_with_its_place(tmp_path: Path, case: str, 
     (project / "words.yaml").write_text(text, encoding="utf-8")
     with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
         config.write("extra:\n  explainer:\n    language: pl\n    words: words.yaml\n")
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    check = run_explainer("check", "--root", str(project))
     assert check.returncode == 1, check.stdout
     assert expected in check.stdout
 
@@ -223,7 +221,7 @@ def test_bad_language_options_are_reported_in_mkdocs_yml(tmp_path: Path, block: 
     line = len((project / "mkdocs.yml").read_text(encoding="utf-8").splitlines()) + 3
     with (project / "mkdocs.yml").open("a", encoding="utf-8") as config:
         config.write(f"extra:\n  explainer:\n    {block}\n")
-    check = subprocess.run([EXPLAINER, "check", "--root", str(project)], capture_output=True, text=True, timeout=60)
+    check = run_explainer("check", "--root", str(project))
     assert check.returncode == 1 and expected.format(line=line) in check.stdout, check.stdout
 
 
