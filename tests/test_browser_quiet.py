@@ -87,3 +87,33 @@ def test_a_correction_is_a_pencil_named_by_its_date_that_leads_to_the_correction
         }"""
     )
     assert contrast >= 3
+
+
+@pytest.mark.parametrize("scheme", ["desktop", "dark"])
+def test_a_link_under_the_pointer_keeps_a_readable_colour(request: pytest.FixtureRequest, scheme: str) -> None:
+    """Material's accent colour under the pointer is under 4.5:1 in both schemes (SC 1.4.3): a link keeps its
+    colour and shows the pointer by its underline."""
+    reader: Reader = request.getfixturevalue(scheme)
+    page = reader.open("")
+    link = page.locator(".md-content a[href^='people/']").first
+    before = link.evaluate("(a) => getComputedStyle(a).textDecorationThickness")
+    link.hover()
+    page.wait_for_timeout(300)  # Material's colour transition
+    measured = link.evaluate(
+        """(a) => {
+          const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
+          const lum = ([r, g, b]) => {
+            const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+            return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+          };
+          let bg = [255, 255, 255];
+          for (let e = a; e; e = e.parentElement) {
+            const c = (getComputedStyle(e).backgroundColor.match(/[\\d.]+/g) || []).map(Number);
+            if (c.length === 3 || (c.length === 4 && c[3] === 1)) { bg = c.slice(0, 3); break; }
+          }
+          const [l1, l2] = [lum(rgb(getComputedStyle(a).color)), lum(bg)].sort((x, y) => y - x);
+          return {contrast: (l1 + 0.05) / (l2 + 0.05), thickness: getComputedStyle(a).textDecorationThickness};
+        }"""
+    )
+    assert measured["contrast"] >= 4.5, measured
+    assert measured["thickness"] != before  # the pointer shows
