@@ -5,6 +5,7 @@ names (read aloud) say the rest and their targets stay at least 24 by 24 CSS px.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Browser
 
 from browser_support import Reader
 
@@ -117,3 +118,34 @@ def test_a_link_under_the_pointer_keeps_a_readable_colour(request: pytest.Fixtur
     )
     assert measured["contrast"] >= 4.5, measured
     assert measured["thickness"] != before  # the pointer shows
+
+
+# Every text of a picture as drawn on the screen: its font size in the picture's units times the picture's scale.
+DRAWN_TEXT = """() => [...document.querySelectorAll('svg.ex-picture')].filter((svg) => svg.getClientRects().length)
+  .flatMap((svg) => [...svg.querySelectorAll('text, tspan')].filter((t) => t.textContent.trim()).map((t) => ({
+    text: t.textContent.trim().slice(0, 30),
+    size: parseFloat(getComputedStyle(t).fontSize) * svg.getScreenCTM().a,
+  })))"""
+
+
+@pytest.mark.parametrize("width", [320, 390, 600, 760, 1000, 1280])
+@pytest.mark.parametrize("path", ["", "timeline/", "people/"])
+def test_no_text_of_a_picture_is_drawn_under_12_px(browser: Browser, site_url: str, path: str, width: int) -> None:
+    """A picture's wide layout is shown only where it fits at its natural size, else its narrow one full width
+    (pictures/css.py): at no width of the screen is a label, a name or an axis drawn under 12 CSS px."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    try:
+        page = context.new_page()
+        page.goto(site_url + path)
+        texts = page.evaluate(DRAWN_TEXT)
+        assert len(texts) > 10, (path, width)  # a picture is shown at every width
+        small = [t for t in texts if t["size"] < 11.99]
+        assert small == [], (path, width, small[:5])
+        # Where the wide layout fits (a desktop's column of about 690 px), it is the one shown.
+        shown = page.evaluate(
+            "() => [...document.querySelectorAll('svg.ex-picture')].filter((s) => s.getClientRects().length)"
+            ".map((s) => s.classList.contains('ex-picture--wide') ? 'wide' : 'narrow')"
+        )
+        assert set(shown) == ({"wide"} if width >= 1280 else {"narrow"} if width <= 600 else set(shown)), shown
+    finally:
+        context.close()

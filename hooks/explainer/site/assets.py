@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from importlib.resources import files
 
+from explainer.site.pictures.css import container_rules
+
 STYLESHEET = "assets/explainer/explainer.css"
 SCRIPT = "assets/explainer/explainer.js"
 
@@ -13,8 +15,10 @@ STYLESHEET_PARTS = ("explainer.css", "pictures.css", "navigation.css", "articles
 
 
 def stylesheet() -> str:
+    """The parts, then the container queries that choose each picture's layout (pictures/css.py)."""
     folder = files("explainer.site").joinpath("assets")
-    return "\n".join(folder.joinpath(part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS)
+    parts = [folder.joinpath(part).read_text(encoding="utf-8") for part in STYLESHEET_PARTS]
+    return "\n".join([*parts, "/* Each picture's wide layout only where it fits (pictures/css.py). */", container_rules()])
 
 
 # Likewise the script: each part is a self-contained function.

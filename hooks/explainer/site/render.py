@@ -25,6 +25,7 @@ from explainer.evidence.support import Support
 from explainer.evidence.verify import Located, Verified
 from explainer.evidence.wikilinks import Resolve, WikiLink
 from explainer.site import errorpage, urls
+from explainer.site.pictures import css as pictures_css
 from explainer.site.compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES
 from explainer.site.corrections import long_date
 from explainer.site.headings import Anchors
@@ -222,6 +223,7 @@ def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2
         percent1=lambda x: words.percent(x, 1),
         long_date=lambda date: long_date(date, words),
         date_text=lambda date: dates.date_text(date, words),
+        fit_class=pictures_css.fit_class,
         inferred_badges=lambda date: dates.inferred_badges(date, words),
     )
     return env

@@ -42,7 +42,7 @@ WIDE = Metrics()
 # Fits a 288 px column (a 320 px phone); shown full width, so it grows a little on larger phones.
 NARROW = Metrics(
     font=12,
-    small=11,
+    small=12,
     line=15,
     padding=6,
     margin=4,

@@ -67,7 +67,7 @@ class TimelineMetrics:
     width: float = 680
     label_width: float = 212  # 0: labels go above their marks (phones)
     font: float = 13
-    small: float = 11
+    small: float = 12  # no text under 12 px: the wide layout is never drawn smaller (pictures/css.py)
     line: float = 16
     row_pad: float = 5
     lane: float = 14  # height of the mark lane under a label (when labels go above)
@@ -89,7 +89,7 @@ TIMELINE_NARROW = TimelineMetrics(
     width=288,
     label_width=0,
     font=12,
-    small=10.5,
+    small=12,
     line=15,
     row_pad=4,
     label_chars=40,
