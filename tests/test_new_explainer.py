@@ -13,6 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from conftest import ROOT, run_explainer, run_mkdocs
 
@@ -238,3 +239,18 @@ def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "not an empty folder" in result.stderr
     assert (tmp_path / "out" / "keep.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_the_new_explainers_pull_request_code_never_runs_where_a_token_writes(tmp_path: Path) -> None:
+    """The job that runs the pull request's code (its hook, pages and pinned engine) reads only; the job that
+    uploads to code scanning checks nothing out and runs no command."""
+    workflow = yaml.safe_load((_new(tmp_path) / ".github" / "workflows" / "pull-request.yml").read_text("utf-8"))
+    jobs = workflow["jobs"]
+    assert jobs["check"]["permissions"] == {"contents": "read"}
+    writer = jobs["code-scanning"]
+    assert writer["needs"] == "check" and writer["permissions"]["security-events"] == "write"
+    assert not any("run" in step for step in writer["steps"])
+    assert [step["uses"].split("@")[0] for step in writer["steps"]] == [
+        "actions/download-artifact",
+        "github/codeql-action/upload-sarif",
+    ]
