@@ -138,7 +138,8 @@ _CHIP = re.compile(
 )
 _NOTE = re.compile(r'<li class="ex-note" id="note-(\d+)"><span class="ex-note__name">([^<]+)</span>.*?</ol></li>', re.S)
 _CITED = re.compile(
-    r"<li><cite>(?:<span class=\"ex-amark[^\"]*\" aria-hidden=\"true\">[A-Z]+</span> )?([^<]+)</cite>"  # its mark, name
+    r"<li><cite>(?:<span class=\"ex-amark[^\"]*\" aria-hidden=\"true\">[A-Z]+</span>"  # its mark, then its name
+    r"<span class=\"ex-amark__gap\"> </span>)?([^<]+)</cite>"
     r"(?: <span class=\"ex-note__via\">[^<]*</span>)? "  # a relay, where the article says one
     r"<q>(?:<span>([^<]*)</span>)?<mark>(.*?)</mark>(?:<span>([^<]*)</span>)?</q>.*?<a "
     r'href="([^"]+)">Read in ([^<]+)</a></li>',
