@@ -176,6 +176,15 @@ def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
     reader.context.close()
 
 
+def tab_to(page: Page, selector: str, presses: int, what: str) -> None:
+    """Press Tab, as a keyboard reader does, until the focused element matches `selector`; fail after `presses`."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    pytest.fail(f"{what} is not within {presses} presses of Tab")
+
+
 def _screenshot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -26,6 +26,7 @@ from browser_support import (
     _screenshot,
     _viewport_check,
     _words,
+    tab_to,
 )
 
 # One page of each type.
@@ -276,12 +277,7 @@ def test_a_chip_opens_on_hover_with_no_gap_and_stays_while_hovered(desktop: Read
 def test_a_chip_works_from_the_keyboard(desktop: Reader) -> None:
     page = desktop.open(PAGES["person"])
     page.locator("body").focus()
-    for _ in range(200):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", CHIP):
-            break
-    else:
-        pytest.fail("no citation chip within 200 presses of Tab")
+    tab_to(page, CHIP, 200, "a citation chip")
     chip_id = page.evaluate("() => document.activeElement.id")
     chip = page.locator(f"#{chip_id}")
     for key in ("Enter", " "):

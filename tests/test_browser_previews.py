@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from test_browser import _axe
 
-from browser_support import Reader, _screenshot
+from browser_support import Reader, _screenshot, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -133,12 +133,7 @@ def test_tabbing_to_a_link_shows_its_card_and_escape_leaves_the_focus_there(desk
     page = desktop.open("")
     page.mouse.move(2, 300)
     page.locator("body").focus()
-    for _ in range(80):
-        page.keyboard.press("Tab")
-        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", PERSON):
-            break
-    else:
-        pytest.fail("the link to Hilaria Baldwin is not within 80 presses of Tab")
+    tab_to(page, PERSON, 80, "the link to Hilaria Baldwin")
     expect(page.locator(CARD)).to_be_visible()
     card = _card(page)
     assert card and card["label"] == "Hilaria Baldwin"
