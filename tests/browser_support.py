@@ -185,6 +185,17 @@ def tab_to(page: Page, selector: str, presses: int, what: str) -> None:
     pytest.fail(f"{what} is not within {presses} presses of Tab")
 
 
+def move_onto(page: Page, trigger: dict[str, float], overlay: dict[str, float], settle_ms: int) -> None:
+    """Move the pointer from `trigger` (a bounding box) onto `overlay` (its popover or card: top, bottom, left,
+    width) and around in it, step by step, as a reader's hand does; then wait `settle_ms` (SC 1.4.13 hoverable)."""
+    x = trigger["x"] + min(trigger["width"], 40) / 2
+    below = overlay["top"] >= trigger["y"] + trigger["height"] - 1
+    end_y = overlay["top"] + 30 if below else overlay["bottom"] - 30
+    page.mouse.move(x, end_y, steps=12)
+    page.mouse.move(overlay["left"] + overlay["width"] / 2, end_y + (15 if below else -15), steps=8)
+    page.wait_for_timeout(settle_ms)
+
+
 def _screenshot(page: Page, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -26,6 +26,7 @@ from browser_support import (
     _screenshot,
     _viewport_check,
     _words,
+    move_onto,
     tab_to,
 )
 
@@ -256,12 +257,7 @@ def test_a_chip_opens_on_hover_with_no_gap_and_stays_while_hovered(desktop: Read
     assert touching, f"a gap between the chip ({box}) and its popover ({state})"
     assert not state["focused"], "hovering does not take the focus"
     # Move the pointer from the chip onto the popover and around in it, step by step: it stays (SC 1.4.13 hoverable).
-    x = box["x"] + min(box["width"], 40) / 2
-    below = state["top"] >= box["y"] + box["height"] - 1
-    end_y = state["top"] + 30 if below else state["bottom"] - 30
-    page.mouse.move(x, end_y, steps=12)
-    page.mouse.move(state["left"] + state["width"] / 2, end_y + (15 if below else -15), steps=8)
-    page.wait_for_timeout(600)
+    move_onto(page, box, state, 600)
     expect(page.locator("#ex-pop")).to_be_visible()
     # Escape dismisses it without moving the pointer (dismissible).
     page.keyboard.press("Escape")

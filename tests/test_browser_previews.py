@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from test_browser import _axe
 
-from browser_support import Reader, _screenshot, tab_to
+from browser_support import Reader, _screenshot, move_onto, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -98,12 +98,7 @@ def test_the_card_stays_while_the_pointer_moves_onto_it_and_goes_when_it_leaves(
     assert card and (card["kind"], card["label"]) == ("person", "Hilaria Baldwin")
     assert card["support"] is None  # a person is not a statement
     # From the link onto the card and around in it, step by step: it stays (SC 1.4.13 hoverable).
-    x = box["x"] + min(box["width"], 40) / 2
-    below = card["top"] >= box["y"] + box["height"] - 1
-    end_y = card["top"] + 30 if below else card["bottom"] - 30
-    page.mouse.move(x, end_y, steps=12)
-    page.mouse.move(card["left"] + card["width"] / 2, end_y + (15 if below else -15), steps=8)
-    page.wait_for_timeout(700)
+    move_onto(page, box, card, 700)
     expect(page.locator(CARD)).to_be_visible()
     # Escape dismisses it without moving the pointer; it does not come back while the pointer stays.
     page.keyboard.press("Escape")
