@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TypeVar
 
 from explainer.content import model
@@ -300,11 +301,14 @@ class SiteModel:
             self._support[statement_id] = support_of(self.verified, statement_id)
         return self._support[statement_id]
 
+    @cached_property
+    def _source_places(self) -> dict[str, int]:
+        return {source.id: place for place, source in enumerate(self.index.content.sources)}
+
     def article_mark(self, source_id: str) -> ArticleMark:
         """An article's mark, the same wherever it is named: a letter by its place in the sources (A, B, ...; after
         Z, AA, AB, ...) and one of ARTICLE_COLOURS colours in turn."""
-        ids = [s.id for s in self.index.content.sources]
-        place = ids.index(source_id)
+        place = self._source_places[source_id]
         letter, n = "", place
         while True:
             letter = chr(ord("A") + n % 26) + letter
