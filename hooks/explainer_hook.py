@@ -8,7 +8,8 @@ on_env      the site's words for the theme's templates (the engine's overrides o
 on_template_context   JSON-LD for the 404 page, which has no page object.
 on_post_page, on_post_template   the Content-Security-Policy on every page, the 404 page too (see csp.py).
 on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last
-            good build.
+            good build. A save in content/ or seeds/ renders again only the pages whose reads of the site model
+            changed (explainer_mkdocs/serving.py); everything else is a full build.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.livereload import LiveReloadServer
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import CountHandler
@@ -37,8 +39,10 @@ from explainer.api import (
     ExplainerError,
     Heading,
     Layout,
+    Options,
     PagePlan,
     Publication,
+    Reads,
     Renderer,
     Report,
     Urls,
@@ -62,6 +66,7 @@ from explainer.api import (
     trusted_scripts,
     visible,
 )
+from explainer_mkdocs import serving
 
 log = get_plugin_logger("explainer")
 
@@ -79,8 +84,12 @@ class Build:
     publication: Publication  # what the structured data says about the site
     plans: dict[str, PagePlan]  # by source path
     wikilinks: WikiLinkExtension  # told, before each hand-written page's Markdown runs, which page it is on
+    diagnostics: int = 0  # the warnings the check gave
     # Each hand-written page's wiki-link resolver, by source path: its citation notes go after the content.
     resolvers: dict[str, WikiResolver] = field(default_factory=dict)
+    # While serving: what each page read of the site model, and its entries in the search index (serving.py).
+    reads: dict[str, Reads] = field(default_factory=dict)
+    search: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -95,6 +104,15 @@ class State:
     dirty: bool = False
     site_dir: str | None = None  # the site folder the user asked for
     building: Path | None = None  # the fresh folder the build writes into
+    # While serving: what the last good build knew, for rendering a save in part; what the build in progress
+    # has seen so far (the project's files when it started, its files, navigation, theme, search entries).
+    served: serving.Served | None = None
+    inputs: dict[str, serving.Stamp] = field(default_factory=dict)
+    files: Files | None = None
+    nav: Navigation | None = None
+    env: Environment | None = None
+    extra: dict[str, bytes] = field(default_factory=dict)
+    search_mark: int = 0
 
     def current(self) -> Build:
         if self.build is None:
@@ -107,6 +125,7 @@ _state = State()
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     _state.build, _state.failed = None, False
+    _state.served = None  # a full build: what a save may render again is known once it succeeded
     _discard_building()
     root = _project_root(config)
     config_path = Path(config.config_file_path).resolve()
@@ -116,6 +135,40 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         _state.failed = True
         raise PluginError(str(ExplainerError(options_report.sorted())))
     layout = Layout(root, _docs_folder(config), options)
+    if _serving:
+        _state.inputs = serving.stamps(root, _inputs(config, layout))  # before anything is read
+        _state.search_mark = 0
+    # One extension per build, told which page it is on before that page's Markdown runs.
+    wikilinks = WikiLinkExtension(lambda link: "")
+    _state.build = _prepare(config, layout, options, wikilinks)
+    wikilinks.resolve = _state.build.renderer.wikilink_resolver(config.site_url or "/")
+    if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
+        log.warning(
+            f"{DEPLOY_ENV} is set (a build for publishing) but {visible(problem)}: "
+            "set SITE_URL to the address the site is published at"
+        )
+    if _state.build.publication.created is None:
+        log.info("the annotations carry no created time: set SOURCE_DATE_EPOCH or build from a git checkout")
+    for line in format_measures(_state.build.renderer.site.measures):
+        log.info(f"coverage: {line}")
+    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes extension instances through
+    if assets.STYLESHEET not in config.extra_css:
+        config.extra_css.append(assets.STYLESHEET)
+    if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
+        config.extra_javascript.append(assets.SCRIPT)
+    if assets.theme_dir() not in config.theme.dirs:
+        # Our overrides of Material's templates go right after the user's custom_dir, which wins.
+        config.theme.dirs.insert(1 if config.theme.custom_dir else 0, assets.theme_dir())
+    if not _state.dirty:
+        _state.site_dir = config.site_dir
+        _state.building = fresh_folder_beside(Path(config.site_dir))
+        config.site_dir = str(_state.building)
+    return config
+
+
+def _prepare(config: MkDocsConfig, layout: Layout, options: Options, wikilinks: WikiLinkExtension) -> Build:
+    """Check the content (or raise PluginError with its errors) and make what the page events render with:
+    on every full build, and on a save that `mkdocs serve` renders only in part (explainer_mkdocs.serving)."""
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as exc:
@@ -125,21 +178,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         log.warning(diagnostic.format_text())
     custom_dir = config.theme.custom_dir
     # A user's own templates for the engine's pages live in <custom_dir>/explainer/ and win over ours.
-    words = load_words(root, options, Report())  # its problems were reported by the check
+    words = load_words(layout.root, options, Report())  # its problems were reported by the check
     renderer = Renderer(
         verified, Urls(config.use_directory_urls), [str(Path(custom_dir) / "explainer")] if custom_dir else [], words
     )
-    if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
-        log.warning(
-            f"{DEPLOY_ENV} is set (a build for publishing) but {visible(problem)}: "
-            "set SITE_URL to the address the site is published at"
-        )
     try:
         created = content_time(layout.root, (layout.content_dir, layout.seeds_dir))
     except ValueError as exc:
         raise PluginError(str(exc)) from None
-    if created is None:
-        log.info("the annotations carry no created time: set SOURCE_DATE_EPOCH or build from a git checkout")
     publication = Publication(
         config.site_url or "",
         config.site_name,
@@ -147,24 +193,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         config.theme.get("language") or "en",
         created,
     )
-    for line in format_measures(renderer.site.measures):
-        log.info(f"coverage: {line}")
-    # One extension per build, told which page it is on before that page's Markdown runs.
-    wikilinks = WikiLinkExtension(renderer.wikilink_resolver(config.site_url or "/"))
-    config.markdown_extensions.append(wikilinks)  # type: ignore[arg-type]  # MkDocs passes extension instances through
-    _state.build = Build(layout, renderer, publication, {plan.src_uri: plan for plan in renderer.plan()}, wikilinks)
-    if assets.STYLESHEET not in config.extra_css:
-        config.extra_css.append(assets.STYLESHEET)
-    if assets.SCRIPT not in [str(script) for script in config.extra_javascript]:
-        config.extra_javascript.append(assets.SCRIPT)
-    if assets.theme_dir() not in config.theme.dirs:
-        # Our overrides of Material's templates go right after the user's custom_dir, which wins.
-        config.theme.dirs.insert(1 if custom_dir else 0, assets.theme_dir())
-    if not _state.dirty:
-        _state.site_dir = config.site_dir
-        _state.building = fresh_folder_beside(Path(config.site_dir))
-        config.site_dir = str(_state.building)
-    return config
+    plans = {plan.src_uri: plan for plan in renderer.plan()}
+    return Build(layout, renderer, publication, plans, wikilinks, diagnostics=len(diagnostics))
 
 
 def _docs_folder(config: MkDocsConfig) -> str:
@@ -184,6 +214,17 @@ def on_post_build(config: MkDocsConfig) -> None:
     building, config.site_dir = _state.building, _state.site_dir
     _state.building = None
     swap_in(building, Path(config.site_dir))
+    if _serving and _state.files is not None and _state.nav is not None and _state.env is not None:
+        build = _state.current()
+        known = {
+            src: serving.Known(build.reads.get(src), build.plans.get(src), build.search.get(src, []))
+            for src in {page.file.src_uri for page in _documentation_pages(_state.files)}
+        }
+        _state.served = serving.Served(config, _state.files, _state.nav, _state.env, known, _state.extra, _state.inputs)
+
+
+def _documentation_pages(files: Files) -> list[Page]:
+    return [f.page for f in files.documentation_pages(inclusion=InclusionLevel.is_in_serve) if f.page is not None]
 
 
 def on_build_error(error: Exception) -> None:
@@ -225,8 +266,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         page = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
         page.edit_uri = _edit_uri(config, plan.edit_path)
         generated.append(page)
-    for path, content in extra_files(build.renderer.site, build.publication):
+    extra = extra_files(build.renderer.site, build.publication)
+    for path, content in extra:
         generated.append(File.generated(config, path, content=content))
+    _state.extra = {path: serving.as_bytes(content) for path, content in extra}
     for file in generated:
         clash = files.get_file_from_path(file.src_uri) or by_output.get(file.dest_uri)
         if clash is not None:
@@ -236,7 +279,13 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             )
         files.append(file)
     _replace_palette_stylesheet(files, config)
+    _state.files = files
     return files
+
+
+def on_nav(nav: Navigation, config: MkDocsConfig, files: Files) -> Navigation:
+    _state.nav = nav
+    return nav
 
 
 def _replace_palette_stylesheet(files: Files, config: MkDocsConfig) -> None:
@@ -274,7 +323,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             if index is not None and index.page is not None:
                 page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
-    resolver = build.renderer.wikilink_resolver(page.url)
+    resolver = build.renderer.wikilink_resolver(page.url, Reads() if _serving else None)
     build.wikilinks.resolve = resolver
     build.resolvers[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
@@ -286,13 +335,15 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if plan is None:
         rendered = build.renderer.finish_page(html, build.resolvers.get(page.file.src_uri))
     else:
-        rendered = build.renderer.render(plan, page.url)
+        rendered = build.renderer.render(plan, page.url, Reads() if _serving else None)
         # Generated pages skip Markdown, so their table of contents comes from the headings they render.
         page.toc = TableOfContents([_anchor_link(heading) for heading in rendered.anchors.outline()])
         # Nor does MkDocs see their anchors: links to them (how-to-edit.md to error-codes.md#ex303) are checked
         # against the ids of the rendered page.
         page.present_anchor_ids = rendered.anchors.ids
     page.meta.update(rendered.meta)
+    if rendered.reads is not None:
+        build.reads[page.file.src_uri] = rendered.reads
     return rendered.html
 
 
@@ -311,11 +362,17 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
         page.meta["jsonld"] = handwritten_page_jsonld(
             build.publication, page.url, title, description, is_home=page.is_homepage
         )
+    if _serving:
+        # The search plugin has added this page's entries (its event runs before the hooks').
+        entries = serving.search_entries(config)
+        build.search[page.file.src_uri] = entries[_state.search_mark :]
+        _state.search_mark = len(entries)
     return context
 
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     env.globals.update(theme_globals(_state.current().renderer.site.words))
+    _state.env = env
     return env
 
 
@@ -366,12 +423,88 @@ def _secure(output: str, name: str, config: MkDocsConfig) -> str:
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
     root = _project_root(config)
     layout = _state.build.layout if _state.build is not None else Layout(root)
+    # MkDocs' server looks for changes every half second; a tenth keeps a save's page well under a second.
+    fast = LiveReloadServer(
+        _keep_last_good_site(builder),
+        host=str(server.server_address[0]),
+        port=server.server_address[1],
+        root=server.root,
+        mount_path=server.mount_path,
+        polling_interval=WATCH_INTERVAL,
+    )
+    fast.error_handler = server.error_handler
+    for path in _watched(server):
+        fast.watch(path)
     for folder in (layout.content_dir, layout.seeds_dir):
-        server.watch(str(layout.root / folder))
+        fast.watch(str(layout.root / folder))
     if layout.options is not None and layout.options.words:
-        server.watch(str(layout.root / layout.options.words))  # the site's own words
-    server.builder = _keep_last_good_site(server.builder)
-    return server
+        fast.watch(str(layout.root / layout.options.words))  # the site's own words
+    return fast
+
+
+WATCH_INTERVAL = 0.1  # seconds between looks at the watched files
+
+
+def _watched(server: LiveReloadServer) -> list[str]:
+    """What MkDocs asked its server to watch before on_serve (docs_dir, mkdocs.yml, the theme with
+    --watch-theme): MkDocs 1.6 keeps it in `_watched_paths` only."""
+    return list(getattr(server, "_watched_paths", {}))
+
+
+def _inputs(config: MkDocsConfig, layout: Layout) -> list[Path]:
+    """What a build reads that an editor may change while `mkdocs serve` runs."""
+    paths = [layout.root / layout.content_dir, layout.root / layout.seeds_dir, Path(config.docs_dir)]
+    paths.append(Path(config.config_file_path))
+    if layout.options is not None and layout.options.words:
+        paths.append(layout.root / layout.options.words)
+    if config.theme.custom_dir:
+        paths.append(Path(config.theme.custom_dir))
+    paths += [Path(path) for path in config.watch]
+    return [path for path in paths if path.exists()]
+
+
+def _render_in_part() -> bool:
+    """Render a save in content/ or seeds/ by the pages it changes (see serving.py); False when it takes a
+    full build. Content errors raise, as on_config does, and leave the site as it was."""
+    served, old = _state.served, _state.build
+    if served is None or old is None:
+        return False
+    config, layout = served.config, old.layout
+    now = serving.stamps(layout.root, _inputs(config, layout))
+    edited = serving.changed(served.inputs, now)
+    if not edited or not all(name.startswith((f"{layout.content_dir}/", f"{layout.seeds_dir}/")) for name in edited):
+        return False
+    _state.failed = False
+    try:
+        build = _prepare(config, layout, layout.options or Options(), old.wikilinks)
+    except PluginError as error:
+        log.error(str(error))
+        raise
+    if build.diagnostics and config.strict:
+        return False  # the full build reports the warnings and stops
+    same_files = {p: (plan.in_nav, plan.edit_path) for p, plan in build.plans.items()} == {
+        p: (plan.in_nav, plan.edit_path) for p, plan in old.plans.items()
+    }
+    extra = {path: serving.as_bytes(content) for path, content in extra_files(build.renderer.site, build.publication)}
+    if not same_files or build.publication != old.publication or extra.keys() != served.extra.keys():
+        return False
+    _state.build = build
+    _state.search_mark = len(serving.search_entries(config))
+    pages = served.pages()
+    again = [
+        p for p in pages if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site)
+    ]
+    rendered = [(page, serving.render_page(page, served)) for page in again]
+    if serving.anchor_warnings(served) and config.strict:
+        _state.served = None
+        return False
+    for page in again:
+        src = page.file.src_uri
+        served.known[src] = serving.Known(build.reads.get(src), build.plans.get(src), build.search.get(src, []))
+    serving.write(served, rendered, extra)
+    served.inputs, served.rendered = now, len(again)
+    log.info(f"rendered {len(again)} of {len(pages)} pages again")
+    return True
 
 
 def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
@@ -383,7 +516,8 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
 
     def build(*args: Any, **kwargs: Any) -> None:
         try:
-            builder(*args, **kwargs)
+            if not _render_in_part():
+                builder(*args, **kwargs)
         except Exception as error:
             # Whatever failed, the last good site is still in place (the build wrote into a fresh folder).
             if _state.failed:

@@ -5,10 +5,11 @@ while the engine's major version stays, however the packages behind it move. Eve
 `explainer.` is internal and may change in any release.
 
 - `Layout`, `check_or_raise`: check a project (load, validate, resolve, verify, ground) or raise with every
-  problem; `read_options`, `load_words`: its options and its words.
+  problem; `read_options`, `load_words`: its options (`Options`) and its words.
 - `Renderer`, `PagePlan`, `WikiResolver`, `WikiLinkExtension`, `Urls`, `Publication`: the pages to add and
   their HTML; `extra_files`, `page_meta`, `handwritten_page_jsonld`, `theme_globals`, `assets`: what else the
-  site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`).
+  site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`);
+  `Reads`, `SiteModel`: what a page read of the site model, asked again of a new one (`Reads.still_hold`).
 - `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
   file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
@@ -18,7 +19,7 @@ while the engine's major version stays, however the packages behind it move. Eve
 from __future__ import annotations
 
 from explainer.content.catalogue import load_words
-from explainer.content.options import read_options
+from explainer.content.options import Options, read_options
 from explainer.core.atomic import fresh_folder_beside, swap_in
 from explainer.core.diagnostics import ExplainerError, Report, visible
 from explainer.core.tree import regular_inside
@@ -31,7 +32,9 @@ from explainer.site.headings import Heading
 from explainer.site.jsonld import Publication
 from explainer.site.pages import PagePlan
 from explainer.site.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
+from explainer.site.reads import Reads
 from explainer.site.render import Renderer, WikiResolver
+from explainer.site.sitemodel import SiteModel
 from explainer.site.timestamps import content_time
 from explainer.site.urls import Urls
 
@@ -39,10 +42,13 @@ __all__ = [
     "ExplainerError",
     "Heading",
     "Layout",
+    "Options",
     "PagePlan",
     "Publication",
+    "Reads",
     "Renderer",
     "Report",
+    "SiteModel",
     "Urls",
     "WikiLinkExtension",
     "WikiResolver",

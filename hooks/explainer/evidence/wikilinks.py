@@ -14,6 +14,7 @@ reads sentences only there.
 
 from __future__ import annotations
 
+import functools
 import re
 import xml.etree.ElementTree as etree
 from bisect import bisect_right
@@ -122,6 +123,17 @@ class WikiLinkExtension(Extension):
 
 def find_wikilinks(source: str) -> Iterator[PlacedLink]:
     """The wiki-links Markdown sees in `source`, in order, with their place in it."""
+    return iter(_wikilinks_in(source))
+
+
+@functools.lru_cache(maxsize=512)
+def _wikilinks_in(source: str) -> tuple[PlacedLink, ...]:
+    # Kept per page text: `mkdocs serve` checks every page again on each save, and asking Markdown where a
+    # page's links are was a quarter of the check; the answer depends on the text alone.
+    return tuple(_find_wikilinks(source))
+
+
+def _find_wikilinks(source: str) -> Iterator[PlacedLink]:
     # Markdown keeps no source positions, so each candidate is tagged with its number first; the
     # tags sit inside the brackets, where they change nothing about code spans, fences or indents.
     candidates = list(WIKILINK.finditer(source))

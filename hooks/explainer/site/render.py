@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote as url_quote
 
 import jinja2
@@ -21,16 +21,19 @@ from explainer.content.catalogue import Words
 from explainer.content.schema import Record
 from explainer.evidence import dates
 from explainer.evidence.copying import COPY_THRESHOLD, SHINGLE_WORDS
+from explainer.evidence.disputes import Disputes
+from explainer.evidence.resolve import Index
 from explainer.evidence.support import Support
 from explainer.evidence.verify import Located, Verified
 from explainer.evidence.wikilinks import Resolve, WikiLink
 from explainer.site import errorpage, urls
-from explainer.site.pictures import css as pictures_css
 from explainer.site.compare import MIN_FACT_ARTICLES, MIN_QUOTE_ARTICLES
 from explainer.site.corrections import long_date
 from explainer.site.headings import Anchors
 from explainer.site.notes import CitedPassage, Note
 from explainer.site.pages import LABEL_CHARS, PagePlan, plan_pages
+from explainer.site.pictures import css as pictures_css
+from explainer.site.reads import ReadingView, Reads
 from explainer.site.reference import reference_kinds
 from explainer.site.sitemodel import KIND_IDS, AttributionDispute, SiteModel
 from explainer.site.urls import Urls
@@ -38,6 +41,10 @@ from explainer.text.clip import clip
 from explainer.text.sourcetext import layout
 from explainer.text.textmatch import normalize_passage
 from explainer.text.wording import diff_against, summarize
+
+# The parts of the site model whose attributes a page's view follows further, so that a page that looks one
+# person up depends on that person, not on the whole index (reads.py).
+READ_THROUGH: tuple[type, ...] = (SiteModel, Index, Verified, model.Content, Disputes)
 
 LONG_PAGE_CITATIONS = 10  # pages with this many citation controls offer a "Hide citations" reading toggle
 
@@ -49,6 +56,7 @@ class Rendered:
     html: str
     meta: dict[str, Any]
     anchors: Anchors = field(default_factory=Anchors)  # its ids and headings, as its templates rendered them
+    reads: Reads | None = None  # what it read of the site model, when asked to record it (see reads.py)
 
 
 class PageContext:
@@ -242,8 +250,10 @@ class Renderer:
         self.site = SiteModel(verified, url_scheme or Urls(), words)
         words = self.site.words
         self.env = template_env(words, template_dirs)
+        # What a template asks of the site goes through the page's own view of it (`x.site`), so that a page
+        # rendered with its reads recorded records these too (reads.py).
         self.env.globals.update(
-            voice=self.site.voice,
+            voice=jinja2.pass_context(lambda context, voice: context["x"].site.voice(voice)),
             sources_page=urls.SOURCES,
             timeline_page=model.Event.KIND.index.path if model.Event.KIND.index else "",
             kind_labels={kind: words.text(f"kind.{kind}") for kind in KIND_IDS},
@@ -252,7 +262,7 @@ class Renderer:
             wording_summary=summarize,
             shingle_words=SHINGLE_WORDS,
             copy_threshold=COPY_THRESHOLD,
-            layout_of=lambda source_id: source_layout(self.site, source_id),
+            layout_of=jinja2.pass_context(lambda context, source_id: source_layout(context["x"].site, source_id)),
             min_fact_articles=MIN_FACT_ARTICLES,
             min_quote_articles=MIN_QUOTE_ARTICLES,
             steps=errorpage.steps(),
@@ -262,49 +272,58 @@ class Renderer:
         self.env.filters["ticks"] = _ticks
         self.env.filters["prose"] = _prose
         self.env.filters["clip"] = lambda text, limit=LABEL_CHARS: clip(text, limit, one_line=True)
-        self.env.filters["plain"] = self.site.prose_text
+        self.env.filters["plain"] = jinja2.pass_context(lambda context, text: context["x"].site.prose_text(text))
 
     def plan(self) -> list[PagePlan]:
         return plan_pages(self.site)
 
-    def render(self, page: PagePlan, page_url: str) -> Rendered:
+    def render(self, page: PagePlan, page_url: str, reads: Reads | None = None) -> Rendered:
+        """The page's HTML; with `reads`, everything it read of the site model is recorded there."""
         template = self.env.get_template(page.template)
-        context = PageContext(self.site, page_url)
-        return self._finish(template.render(x=context, site=self.site, page=page, **page.args), context)
+        context = PageContext(self.viewed(reads), page_url)
+        return self._finish(template.render(x=context, site=context.site, page=page, **page.args), context, reads)
 
-    def _finish(self, html: str, context: PageContext) -> Rendered:
+    def viewed(self, reads: Reads | None) -> SiteModel:
+        """The site model as one page sees it: itself, or a view that records every read in `reads`."""
+        if reads is None:
+            return self.site
+        return cast(SiteModel, ReadingView(self.site, reads, READ_THROUGH))
+
+    def _finish(self, html: str, context: PageContext, reads: Reads | None) -> Rendered:
         """Add the page's citation notes (one per citation control) after its content."""
         if context.notes:
-            html += self.env.get_template("notes.html").render(x=context, site=self.site, notes=context.notes)
+            html += self.env.get_template("notes.html").render(x=context, site=context.site, notes=context.notes)
         return Rendered(
             html,
             {"citation_controls": len(context.notes), "reading_toggle": len(context.notes) >= LONG_PAGE_CITATIONS},
             context.anchors,
+            reads,
         )
 
-    def wikilink_resolver(self, page_url: str) -> WikiResolver:
+    def wikilink_resolver(self, page_url: str, reads: Reads | None = None) -> WikiResolver:
         """How the wiki-links of the hand-written page at `page_url` become HTML (see wikilinks.py);
         names and passages are escaped here and never read as Markdown. The resolver keeps the
-        page's citation notes, for `finish_page`."""
-        context = PageContext(self.site, page_url)
+        page's citation notes, for `finish_page`; with `reads`, what its links read of the site model."""
+        site = self.viewed(reads)
+        context = PageContext(site, page_url)
         macros = self.env.get_template("macros.html").make_module({"x": context})
 
         def resolve(link: WikiLink) -> str:
             if link.picture:  # the checker allows only the names of wikilinks.PICTURES
-                chart = self.env.get_template("timeline_chart.html").make_module({"x": context, "site": self.site})
-                return str(chart.days_chart(self.site.days_layouts(), True)).strip()  # type: ignore[attr-defined]
+                chart = self.env.get_template("timeline_chart.html").make_module({"x": context, "site": site})
+                return str(chart.days_chart(site.days_layouts(), True)).strip()  # type: ignore[attr-defined]
             if link.cite:
                 return str(macros.cite(link.target)).strip()  # type: ignore[attr-defined]
             text = link.text.strip() if link.text else context.label(link.target)
             return str(Markup('<a class="wikilink" href="{}">{}</a>').format(context.href(link.target), text))
 
-        return WikiResolver(resolve, context)
+        return WikiResolver(resolve, context, reads)
 
     def finish_page(self, html: str, resolver: WikiResolver | None) -> Rendered:
         """A hand-written page's HTML (its wiki-links already resolved), with its citation notes."""
         if resolver is None:
             return Rendered(html, {"citation_controls": 0, "reading_toggle": False})
-        return self._finish(html, resolver.context)
+        return self._finish(html, resolver.context, resolver.reads)
 
 
 @dataclass(frozen=True)
@@ -313,6 +332,7 @@ class WikiResolver:
 
     resolve: Resolve
     context: PageContext
+    reads: Reads | None = None
 
     def __call__(self, link: WikiLink) -> str:
         return self.resolve(link)

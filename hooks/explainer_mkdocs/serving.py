@@ -1,0 +1,179 @@
+"""`mkdocs serve`, a save in content/ or seeds/: render again only the pages that would change, in under a second.
+
+MkDocs' own server builds the whole site on every save: every page through the engine's templates, the theme
+and the search plugin (about 5 s of CPU for the real site). After a full build this module keeps what that
+build knew (`Served`): MkDocs' files, navigation and theme environment, and for each page what it read of
+the site model (explainer.site.reads), its plan, and its entries in the search index. On a save whose
+changes are all in content/ or seeds/, the hook checks the content again, asks each page's recorded reads of
+the new site model, renders through MkDocs the pages whose answers changed, and writes those, the files
+besides the pages that changed, and the search index. Anything else (a hand-written page, mkdocs.yml, the
+site's words, a page added or removed, a new file besides the pages) is a full build, as before; so is a
+save after which MkDocs would warn. The result is the full build's, byte for byte (tests/test_serving.py).
+
+MkDocs 1.6.1 (pinned) has no public call that runs one page through its events and theme; `render_page`
+calls its `_populate_page` and repeats the rest of its `_build_page`, without the write.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from material.plugins.search.plugin import SearchPlugin  # type: ignore[import-untyped]  # Material ships no types
+from mkdocs.commands.build import _populate_page, get_context
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils import CountHandler
+
+from explainer.api import PagePlan, Reads, SiteModel
+
+log = logging.getLogger("mkdocs.plugins.explainer")
+
+Stamp = tuple[int, int]  # a file's modification time (ns) and size
+
+
+@dataclass
+class Known:
+    """What the page on disk was rendered from."""
+
+    reads: Reads | None  # None: not recorded, so it is rendered again on every save
+    plan: PagePlan | None = None  # a generated page's plan (a hand-written page has none)
+    search: list[dict[str, Any]] = field(default_factory=list)  # its entries in the search index
+
+    def holds(self, plan: PagePlan | None, site: SiteModel) -> bool:
+        """Whether the page would come out the same from `plan` and `site`."""
+        if self.reads is None or plan != self.plan:
+            return False
+        # A plan compares without its record (pages.py); the page shows the record, so it must be the same.
+        if plan is not None and self.plan is not None and plan.record != self.plan.record:
+            return False
+        return self.reads.still_hold(site)
+
+
+@dataclass
+class Served:
+    """What the last build of a `mkdocs serve` process knew, for rendering the next save in part."""
+
+    config: MkDocsConfig
+    files: Files
+    nav: Navigation
+    env: jinja2.Environment
+    known: dict[str, Known]  # by page source path
+    extra: dict[str, bytes]  # the files besides the pages that the engine writes, by site path
+    inputs: dict[str, Stamp]  # the project's files as they were when the build started
+    rendered: int = 0  # pages rendered by the last save (for the log and the tests)
+
+    def pages(self) -> list[Page]:
+        return [f.page for f in self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve) if f.page]
+
+
+def stamps(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
+    """Every file under `paths` (folders walked, links not followed), by its path relative to `root`."""
+    found: dict[str, Stamp] = {}
+    for path in paths:
+        if path.is_file():
+            found[_relative(root, path)] = _stamp(path)
+            continue
+        for folder, folders, names in os.walk(path):
+            folders.sort()
+            for name in names:
+                file = Path(folder, name)
+                found[_relative(root, file)] = _stamp(file)
+    return found
+
+
+def _stamp(path: Path) -> Stamp:
+    status = path.stat()
+    return status.st_mtime_ns, status.st_size
+
+
+def _relative(root: Path, path: Path) -> str:
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
+
+
+def changed(before: Mapping[str, Stamp], now: Mapping[str, Stamp]) -> set[str]:
+    """The files added, removed or changed between two `stamps`."""
+    return {name for name in before.keys() | now.keys() if before.get(name) != now.get(name)}
+
+
+def search_plugin(config: MkDocsConfig) -> SearchPlugin | None:
+    for plugin in config.plugins.values():
+        if isinstance(plugin, SearchPlugin) and plugin.config.enabled:
+            return plugin
+    return None
+
+
+def search_entries(config: MkDocsConfig) -> list[dict[str, Any]]:
+    """The search index's entries so far (the plugin adds a page's as the page is rendered)."""
+    plugin = search_plugin(config)
+    return plugin.search_index.entries if plugin is not None else []
+
+
+def render_page(page: Page, served: Served) -> str:
+    """The page's HTML as a full build would write it: its events (the engine's hook among them), Markdown,
+    the theme's template and the search plugin's entries for it."""
+    config, files = served.config, served.files
+    _populate_page(page, config, files)
+    page.active = True  # tells the theme which page is the current one, as _build_page does
+    config._current_page = page
+    try:
+        doc_files = files.documentation_pages(inclusion=InclusionLevel.is_in_serve)
+        context = get_context(served.nav, doc_files, config, page)
+        template = served.env.get_template(page.meta.get("template", "main.html"))
+        context = config.plugins.on_page_context(context, page=page, config=config, nav=served.nav)
+        output = template.render(context)
+        return str(config.plugins.on_post_page(output, page=page, config=config))
+    finally:
+        page.active = False
+        config._current_page = None
+
+
+def anchor_warnings(served: Served) -> int:
+    """Check every page's links to anchors again, as a full build does after its pages; the warnings given."""
+    counter = CountHandler()
+    counter.setLevel(logging.WARNING)
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(counter)
+    try:
+        for page in served.pages():
+            page.validate_anchor_links(files=served.files, log_level=served.config.validation.links.anchors)
+    finally:
+        logger.removeHandler(counter)
+    return sum(count for _, count in counter.get_counts())
+
+
+def write(served: Served, pages: Iterable[tuple[Page, str]], extra: Mapping[str, bytes]) -> None:
+    """Put the rendered pages, the files besides them that changed and the search index in the site folder;
+    each file is replaced whole, so that a browser reloading meanwhile reads the old or the new one."""
+    site = Path(served.config.site_dir)
+    for page, html in pages:
+        if html.strip():
+            _replace(site / page.file.dest_uri, html.encode("utf-8", errors="xmlcharrefreplace"))
+    for path, content in extra.items():
+        if served.extra.get(path) != content:
+            _replace(site / path, content)
+            served.extra[path] = content
+    plugin = search_plugin(served.config)
+    if plugin is not None:
+        plugin.search_index.entries = [
+            entry for page in served.pages() for entry in served.known[page.file.src_uri].search
+        ]
+        plugin.on_post_build(config=served.config)
+
+
+def _replace(path: Path, content: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fresh = path.with_name(f".{path.name}.new")
+    fresh.write_bytes(content)
+    os.replace(fresh, path)
+
+
+def as_bytes(content: str | bytes) -> bytes:
+    return content.encode("utf-8") if isinstance(content, str) else content
