@@ -475,6 +475,7 @@ def _render_in_part() -> bool:
     if not edited or not all(name.startswith((f"{layout.content_dir}/", f"{layout.seeds_dir}/")) for name in edited):
         return False
     _state.failed = False
+    clock = serving.Stopwatch()
     try:
         build = _prepare(config, layout, layout.options or Options(), old.wikilinks)
     except PluginError as error:
@@ -485,25 +486,30 @@ def _render_in_part() -> bool:
     same_files = {p: (plan.in_nav, plan.edit_path) for p, plan in build.plans.items()} == {
         p: (plan.in_nav, plan.edit_path) for p, plan in old.plans.items()
     }
+    clock.lap("check")
     extra = {path: serving.as_bytes(content) for path, content in extra_files(build.renderer.site, build.publication)}
     if not same_files or build.publication != old.publication or extra.keys() != served.extra.keys():
         return False
+    clock.lap("files")
     _state.build = build
     _state.search_mark = len(serving.search_entries(config))
     pages = served.pages()
     again = [
         p for p in pages if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site)
     ]
+    clock.lap("reads")
     rendered = [(page, serving.render_page(page, served)) for page in again]
     if serving.anchor_warnings(served) and config.strict:
         _state.served = None
         return False
+    clock.lap("pages")
     for page in again:
         src = page.file.src_uri
         served.known[src] = serving.Known(build.reads.get(src), build.plans.get(src), build.search.get(src, []))
     serving.write(served, rendered, extra)
+    clock.lap("write")
     served.inputs, served.rendered = now, len(again)
-    log.info(f"rendered {len(again)} of {len(pages)} pages again")
+    log.info(f"rendered {len(again)} of {len(pages)} pages again in {clock}")
     return True
 
 

@@ -24,7 +24,7 @@ from conftest import ROOT, make_project
 pytestmark = pytest.mark.build
 
 SERVE_URL = "http://127.0.0.1:8000/"
-IN_PART = re.compile(r"rendered (\d+) of (\d+) pages again")
+IN_PART = re.compile(r"rendered (\d+) of (\d+) pages again in ([^\n]*)")
 
 
 class Serving:
