@@ -53,11 +53,11 @@ def copy_real_site(project: Path) -> None:
 
 
 def synthetic_site(project: Path, statements: int) -> None:
+    import random
+
     sys.path.insert(0, str(ROOT / "bench"))
     from scale.corpus import make_corpus, write_project
     from scale.prose import SEED, Prose, make_seeds
-
-    import random
 
     rng = random.Random(SEED)
     seeds = make_seeds(rng, Prose(rng), 6, 40_000)
@@ -146,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
             new_text = f"{text.rstrip('.')}, {word}."
             answer: dict[str, float] = {}
 
-            def poll(epoch: int = epoch) -> None:
+            def poll(epoch: int = epoch, answer: dict[str, float] = answer) -> None:
                 # What a served page's live-reload script asks: it returns once a newer build is visible.
                 body = get(f"{base}livereload/{epoch}/{request}", timeout=600)
                 answer["at"], answer["epoch"] = time.perf_counter(), float(body)
