@@ -7,9 +7,9 @@ on_page_*   give generated pages their title and HTML; resolve wiki-links in han
 on_env      the site's words for the theme's templates (the engine's overrides of Material's).
 on_template_context   JSON-LD for the 404 page, which has no page object.
 on_post_page, on_post_template   the Content-Security-Policy on every page, the 404 page too (see csp.py).
-on_serve    rebuild when content/, seeds/ or the site's words change; on content errors keep serving the last
-            good build. A save in content/ or seeds/ renders again only the pages whose reads of the site model
-            changed (explainer_mkdocs/serving.py); everything else is a full build.
+on_serve, on_shutdown   rebuild when content/, seeds/ or the site's words change; on content errors keep
+            serving the last good build. A save in content/ or seeds/ renders again only the pages whose reads
+            of the site model changed (explainer_mkdocs/serving.py); everything else is a full build.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import CountHandler
 
 from explainer.api import (
+    Diagnostic,
     ExplainerError,
     Heading,
     Layout,
@@ -46,6 +47,7 @@ from explainer.api import (
     Renderer,
     Report,
     Urls,
+    Verified,
     WikiLinkExtension,
     WikiResolver,
     assets,
@@ -57,7 +59,9 @@ from explainer.api import (
     handwritten_page_jsonld,
     load_words,
     page_meta,
+    raise_on_errors,
     read_options,
+    read_records,
     regular_inside,
     secure,
     site_address_problem,
@@ -113,6 +117,7 @@ class State:
     env: Environment | None = None
     extra: dict[str, bytes] = field(default_factory=dict)
     search_mark: int = 0
+    worker: serving.Worker | None = None  # checks a save, and indexes its pages for search, beside their rendering
 
     def current(self) -> Build:
         if self.build is None:
@@ -166,11 +171,17 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
-def _prepare(config: MkDocsConfig, layout: Layout, options: Options, wikilinks: WikiLinkExtension) -> Build:
+def _prepare(
+    config: MkDocsConfig,
+    layout: Layout,
+    options: Options,
+    wikilinks: WikiLinkExtension,
+    checked: Callable[[Layout], tuple[Verified, list[Diagnostic]]] = check_or_raise,
+) -> Build:
     """Check the content (or raise PluginError with its errors) and make what the page events render with:
     on every full build, and on a save that `mkdocs serve` renders only in part (explainer_mkdocs.serving)."""
     try:
-        verified, diagnostics = check_or_raise(layout)
+        verified, diagnostics = checked(layout)
     except ExplainerError as exc:
         _state.failed = True
         raise PluginError(str(exc)) from None
@@ -364,9 +375,7 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
         )
     if _serving:
         # The search plugin has added this page's entries (its event runs before the hooks').
-        entries = serving.search_entries(config)
-        build.search[page.file.src_uri] = entries[_state.search_mark :]
-        _state.search_mark = len(entries)
+        _state.search_mark = serving.take_search_entries(config, page.file.src_uri, build.search, _state.search_mark)
     return context
 
 
@@ -420,10 +429,17 @@ def _secure(output: str, name: str, config: MkDocsConfig) -> str:
     return secured.html
 
 
+def on_shutdown() -> None:
+    if _state.worker is not None:
+        _state.worker.shutdown()
+        _state.worker = None
+
+
 def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., None]) -> LiveReloadServer:
     root = _project_root(config)
     layout = _state.build.layout if _state.build is not None else Layout(root)
-    # MkDocs' server looks for changes every half second; a tenth keeps a save's page well under a second.
+    # MkDocs' server looks for changes every half second, and then waits a tenth for them to stop: both are
+    # most of the second a save may take (bench/serve.py). Looking at some forty files costs next to nothing.
     fast = LiveReloadServer(
         _keep_last_good_site(builder),
         host=str(server.server_address[0]),
@@ -433,6 +449,9 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
         polling_interval=WATCH_INTERVAL,
     )
     fast.error_handler = server.error_handler
+    fast.build_delay = WATCH_INTERVAL  # how long changes must have stopped before a build starts (MkDocs: 0.1 s)
+    if _state.worker is None:
+        _state.worker = serving.Worker()
     for path in _watched(server):
         fast.watch(path)
     for folder in (layout.content_dir, layout.seeds_dir):
@@ -442,7 +461,7 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
     return fast
 
 
-WATCH_INTERVAL = 0.1  # seconds between looks at the watched files
+WATCH_INTERVAL = 0.05  # seconds between looks at the watched files
 
 
 def _watched(server: LiveReloadServer) -> list[str]:
@@ -467,45 +486,80 @@ def _render_in_part() -> bool:
     """Render a save in content/ or seeds/ by the pages it changes (see serving.py); False when it takes a
     full build. Content errors raise, as on_config does, and leave the site as it was."""
     served, old = _state.served, _state.build
-    if served is None or old is None:
+    if served is None or old is None or old.layout.options is None:
         return False
-    config, layout = served.config, old.layout
-    now = serving.stamps(layout.root, _inputs(config, layout))
+    config, layout, options = served.config, old.layout, old.layout.options
+    inputs = _inputs(config, layout)
+    now = serving.stamps(layout.root, inputs)
     edited = serving.changed(served.inputs, now)
     if not edited or not all(name.startswith((f"{layout.content_dir}/", f"{layout.seeds_dir}/")) for name in edited):
         return False
     _state.failed = False
     clock = serving.Stopwatch()
+    worker = _state.worker
+    # The full check runs in the worker while this process renders from the records alone; nothing is written
+    # before it has answered, and its answer is what the editor is told.
+    pending = worker.check(layout, inputs) if worker is not None else None
+
+    def records(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
+        if pending is None:
+            return check_or_raise(layout)
+        verified, diagnostics = read_records(layout)
+        try:
+            raise_on_errors(diagnostics)
+        except ExplainerError:
+            raise_on_errors(pending.result().diagnostics)  # every problem, as the full check words them
+            raise
+        return verified, []
+
     try:
-        build = _prepare(config, layout, layout.options or Options(), old.wikilinks)
+        build = _prepare(config, layout, options, old.wikilinks, records)
     except PluginError as error:
         log.error(str(error))
         raise
-    if build.diagnostics and config.strict:
-        return False  # the full build reports the warnings and stops
     same_files = {p: (plan.in_nav, plan.edit_path) for p, plan in build.plans.items()} == {
         p: (plan.in_nav, plan.edit_path) for p, plan in old.plans.items()
     }
-    clock.lap("check")
+    clock.lap("records")
     extra = {path: serving.as_bytes(content) for path, content in extra_files(build.renderer.site, build.publication)}
     if not same_files or build.publication != old.publication or extra.keys() != served.extra.keys():
         return False
     clock.lap("files")
-    _state.build = build
-    _state.search_mark = len(serving.search_entries(config))
     pages = served.pages()
     again = [
         p for p in pages if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site)
     ]
     clock.lap("reads")
-    rendered = [(page, serving.render_page(page, served)) for page in again]
-    if serving.anchor_warnings(served) and config.strict:
-        _state.served = None
-        return False
+    # Rendering changes MkDocs' page objects: kept as they were, to go back to if the check says no.
+    kept = serving.keep(again)
+    _state.build = build
+    rendered, search = serving.render_pages(served, again, worker)
+    warned = serving.anchor_warnings(served)
     clock.lap("pages")
+    if pending is not None:
+        checked = pending.result()
+        clock.lap("check")
+        try:
+            raise_on_errors(checked.diagnostics)
+            errors = None
+        except ExplainerError as error:
+            errors = error
+        if errors is not None or checked.inputs != now or (checked.diagnostics and config.strict):
+            serving.restore(kept)
+            _state.build = old
+            if errors is not None and checked.inputs == now:
+                _state.failed = True
+                log.error(str(errors))
+                raise PluginError("the content has errors")
+            return False  # saved again meanwhile, or warnings that --strict stops on: a full build says
+        build.diagnostics = len(checked.diagnostics)
+    if (warned or build.diagnostics) and config.strict:
+        serving.restore(kept)
+        _state.build, _state.served = old, None
+        return False
     for page in again:
         src = page.file.src_uri
-        served.known[src] = serving.Known(build.reads.get(src), build.plans.get(src), build.search.get(src, []))
+        served.known[src] = serving.Known(build.reads.get(src), build.plans.get(src), search.get(src, []))
     serving.write(served, rendered, extra)
     clock.lap("write")
     served.inputs, served.rendered = now, len(again)

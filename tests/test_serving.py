@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import shutil
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,20 +25,26 @@ from conftest import ROOT, make_project
 pytestmark = pytest.mark.build
 
 SERVE_URL = "http://127.0.0.1:8000/"
+Serve = Callable[[Path, Path], "Serving"]
 IN_PART = re.compile(r"rendered (\d+) of (\d+) pages again in ([^\n]*)")
 
 
 class Serving:
     """A project served as `mkdocs serve` serves it: a full build, then the hook's builder on every save."""
 
-    def __init__(self, project: Path, site: Path) -> None:
+    def __init__(self, project: Path, site: Path, *, watch: bool = True) -> None:
         self.project, self.site = project, site
         site.mkdir()
         config = self._config()
         config.plugins.on_startup(command="serve", dirty=False)
         self._full(config)
-        server = LiveReloadServer(builder=self._full, host="127.0.0.1", port=8000, root=str(site))
-        self.server = config.plugins.on_serve(server, config=config, builder=self._full)
+        if watch:
+            server = LiveReloadServer(builder=self._full, host="127.0.0.1", port=8000, root=str(site))
+            self.server = config.plugins.on_serve(server, config=config, builder=self._full)
+        self.config = config
+
+    def close(self) -> None:
+        self.config.plugins.on_shutdown()  # type: ignore[attr-defined]
 
     def _config(self) -> object:
         config = load_config(str(self.project / "mkdocs.yml"), site_dir=str(self.site))
@@ -53,7 +60,21 @@ class Serving:
 
 def fresh_build(project: Path, site: Path) -> None:
     """A full build, made as `mkdocs serve` makes its first one, in a project of its own."""
-    Serving(project, site)
+    Serving(project, site, watch=False).close()
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path, Path], Serving]]:
+    """Serve a project; the server's search worker is stopped after the test, as `mkdocs serve` stops it."""
+    started: list[Serving] = []
+
+    def start(project: Path, site: Path) -> Serving:
+        started.append(Serving(project, site))
+        return started[-1]
+
+    yield start
+    for serving in started:
+        serving.close()
 
 
 def files_of(site: Path) -> dict[str, bytes]:
@@ -121,11 +142,11 @@ def projects(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Pat
 
 
 def test_every_save_gives_the_full_builds_site(
-    projects: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+    projects: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, serve: Serve
 ) -> None:
     served, copy = projects
     caplog.set_level(logging.INFO, logger="mkdocs.plugins.explainer")
-    serving = Serving(served, tmp_path / "site")
+    serving = serve(served, tmp_path / "site")
     for number, (what, name, old, new, in_part) in enumerate(EDITS):
         caplog.clear()
         for project in (served, copy):
@@ -143,16 +164,24 @@ def test_every_save_gives_the_full_builds_site(
 
 
 def test_a_save_with_errors_keeps_the_last_good_site_and_the_next_good_save_is_whole(
-    projects: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture
+    projects: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, serve: Serve
 ) -> None:
     served, copy = projects
-    serving = Serving(served, tmp_path / "site")
+    serving = serve(served, tmp_path / "site")
     before = files_of(serving.site)
     edit(served, "content/claims.yaml", "about: [ann, bob]", "about: [ann, bobb]")
     serving.save()
     assert files_of(serving.site) == before
     assert "EX303" in caplog.text and "still serving the last good build" in caplog.text
     edit(served, "content/claims.yaml", "about: [ann, bobb]", "about: [ann, bob]")
+    # A rule of wording (a number no cited passage gives) is the full check's, which runs beside the rendering:
+    # the pages rendered meanwhile are dropped, and the site stays as it was.
+    caplog.clear()
+    edit(served, "content/claims.yaml", "text: Ann greets Bob.", "text: Ann greets Bob 7 times.")
+    serving.save()
+    assert files_of(serving.site) == before
+    assert "EX606" in caplog.text and "still serving the last good build" in caplog.text
+    edit(served, "content/claims.yaml", "text: Ann greets Bob 7 times.", "text: Ann greets Bob.")
     edit(served, "content/claims.yaml", "text: Ann greets Bob.", "text: Ann greets Bob again.")
     edit(copy, "content/claims.yaml", "text: Ann greets Bob.", "text: Ann greets Bob again.")
     serving.save()
@@ -177,12 +206,12 @@ REAL_EDITS: list[tuple[str, str, str]] = [
 
 
 def test_the_real_site_renders_a_reworded_record_in_part_and_exactly(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, serve: Serve
 ) -> None:
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     caplog.set_level(logging.INFO, logger="mkdocs.plugins.explainer")
     served, copy = _copy_of_the_real_site(tmp_path / "served"), _copy_of_the_real_site(tmp_path / "copy")
-    serving = Serving(served, tmp_path / "site")
+    serving = serve(served, tmp_path / "site")
     rendered: list[tuple[int, int]] = []
     for name, old, new in REAL_EDITS:
         caplog.clear()

@@ -5,7 +5,9 @@ while the engine's major version stays, however the packages behind it move. Eve
 `explainer.` is internal and may change in any release.
 
 - `Layout`, `check_or_raise`: check a project (load, validate, resolve, verify, ground) or raise with every
-  problem; `read_options`, `load_words`: its options (`Options`) and its words.
+  problem; `read_records`, `raise_on_errors`: the same without the editorial rules, and the raising alone;
+  `Verified`: what they give;
+  `read_options`, `load_words`: its options (`Options`) and its words.
 - `Renderer`, `PagePlan`, `WikiResolver`, `WikiLinkExtension`, `Urls`, `Publication`: the pages to add and
   their HTML; `extra_files`, `page_meta`, `handwritten_page_jsonld`, `theme_globals`, `assets`: what else the
   site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`);
@@ -13,7 +15,7 @@ while the engine's major version stays, however the packages behind it move. Eve
 - `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
   file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
-- `ExplainerError`, `Report`, `visible`: problems, and how to print an editor's value.
+- `ExplainerError`, `Report`, `Diagnostic`, `visible`: problems, and how to print an editor's value.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from __future__ import annotations
 from explainer.content.catalogue import load_words
 from explainer.content.options import Options, read_options
 from explainer.core.atomic import fresh_folder_beside, swap_in
-from explainer.core.diagnostics import ExplainerError, Report, visible
+from explainer.core.diagnostics import Diagnostic, ExplainerError, Report, visible
 from explainer.core.tree import regular_inside
 from explainer.evidence.measure import format_measures
-from explainer.evidence.pipeline import Layout, check_or_raise
+from explainer.evidence.pipeline import Layout, check_or_raise, raise_on_errors, read_records
+from explainer.evidence.verify import Verified
 from explainer.evidence.wikilinks import WikiLinkExtension
 from explainer.site import assets
 from explainer.site.csp import secure, trusted_scripts
@@ -39,6 +42,7 @@ from explainer.site.timestamps import content_time
 from explainer.site.urls import Urls
 
 __all__ = [
+    "Diagnostic",
     "ExplainerError",
     "Heading",
     "Layout",
@@ -50,6 +54,7 @@ __all__ = [
     "Report",
     "SiteModel",
     "Urls",
+    "Verified",
     "WikiLinkExtension",
     "WikiResolver",
     "assets",
@@ -61,7 +66,9 @@ __all__ = [
     "handwritten_page_jsonld",
     "load_words",
     "page_meta",
+    "raise_on_errors",
     "read_options",
+    "read_records",
     "regular_inside",
     "secure",
     "site_address_problem",

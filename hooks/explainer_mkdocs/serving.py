@@ -17,15 +17,18 @@ calls its `_populate_page` and repeats the rest of its `_build_page`, without th
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Iterable, Mapping
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from material.plugins.search.plugin import SearchPlugin  # type: ignore[import-untyped]  # Material ships no types
+from material.plugins.search.plugin import SearchIndex, SearchPlugin  # type: ignore[import-untyped]  # Material ships no types
 from mkdocs.commands.build import _populate_page, get_context
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import Files, InclusionLevel
@@ -33,7 +36,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
 
-from explainer.api import PagePlan, Reads, SiteModel
+from explainer.api import Diagnostic, ExplainerError, Layout, PagePlan, Reads, SiteModel, check_or_raise
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
@@ -128,10 +131,138 @@ def search_plugin(config: MkDocsConfig) -> SearchPlugin | None:
     return None
 
 
-def search_entries(config: MkDocsConfig) -> list[dict[str, Any]]:
-    """The search index's entries so far (the plugin adds a page's as the page is rendered)."""
+def take_search_entries(config: MkDocsConfig, src_uri: str, into: dict[str, list[dict[str, Any]]], mark: int) -> int:
+    """In a full build, after the search plugin indexed a page: its entries are those added since `mark` (put in
+    `into` under the page's source path); returns the next mark."""
     plugin = search_plugin(config)
-    return plugin.search_index.entries if plugin is not None else []
+    if plugin is None or not isinstance(plugin.search_index, SearchIndex):
+        return mark
+    entries = plugin.search_index.entries
+    into[src_uri] = entries[mark:]
+    return len(entries)
+
+
+class Worker:
+    """Two more processes while serving, so that a save keeps the machine's cores busy: one runs the full check
+    of the content (`check`) while this process renders the save from the records alone (`read_records`), the
+    other indexes each rendered page for search (Material's own code, `_index_page`: a tenth of a second for a
+    person's page) while the next one renders. Nothing is written before the check has answered."""
+
+    def __init__(self) -> None:
+        self._checker, self._indexer = _process(), _process()
+        # Start both now (and their imports), not on the first save.
+        self._checker.submit(_index_page, None)
+        self._indexer.submit(_index_page, None)
+
+    def submit(self, page: _PageToIndex) -> Future[list[dict[str, Any]]]:
+        return self._indexer.submit(_index_page, page)
+
+    def check(self, layout: Layout, inputs: list[Path]) -> Future[Checked]:
+        return self._checker.submit(_check, layout, inputs)
+
+    def shutdown(self) -> None:
+        for pool in (self._checker, self._indexer):
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _process() -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(
+        max_workers=1,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_leave_with,
+        initargs=(os.getpid(),),
+    )
+
+
+@dataclass
+class Checked:
+    """What the worker's check found, and the project's files as they were when it had read them."""
+
+    diagnostics: list[Diagnostic]
+    inputs: dict[str, Stamp]
+
+
+def _check(layout: Layout, inputs: list[Path]) -> Checked:
+    try:
+        _, diagnostics = check_or_raise(layout)
+    except ExplainerError as error:
+        diagnostics = error.diagnostics
+    return Checked(diagnostics, stamps(layout.root, inputs))
+
+
+def _leave_with(parent: int) -> None:
+    """The worker ends when the server does, however it ended (Ctrl-C runs on_shutdown; a kill does not)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+@dataclass
+class _PageToIndex:
+    """What the search plugin reads of a page (SearchIndex.add_entry_from_context), to send to the worker."""
+
+    content: str
+    toc: Any
+    url: str
+    title: str
+    meta: dict[str, Any]
+
+
+def _index_page(page: _PageToIndex | None) -> list[dict[str, Any]]:
+    if page is None:
+        return []
+    index = SearchIndex()
+    index.add_entry_from_context(page)
+    return list(index.entries)
+
+
+class _Deferred:
+    """Stands in for the search plugin's index while a save's pages render: it hands each page to the worker
+    (or, without one, indexes it here) and keeps its entries apart."""
+
+    def __init__(self, worker: Worker | None) -> None:
+        self.worker = worker
+        self.pending: dict[str, Future[list[dict[str, Any]]] | list[dict[str, Any]]] = {}
+
+    def add_entry_from_context(self, page: Page) -> None:
+        keep = {key: page.meta[key] for key in ("search", "tags", "title") if key in page.meta}
+        job = _PageToIndex(page.content or "", page.toc, page.url, str(page.title), keep)
+        self.pending[page.file.src_uri] = _index_page(job) if self.worker is None else self.worker.submit(job)
+
+    def entries(self) -> dict[str, list[dict[str, Any]]]:
+        return {src: got if isinstance(got, list) else got.result() for src, got in self.pending.items()}
+
+
+def keep(pages: Iterable[Page]) -> list[tuple[Page, dict[str, Any]]]:
+    """MkDocs' page objects as they are, for `restore` (rendering a page sets its Markdown, HTML, contents)."""
+    return [(page, dict(vars(page))) for page in pages]
+
+
+def restore(kept: list[tuple[Page, dict[str, Any]]]) -> None:
+    for page, state in kept:
+        vars(page).clear()
+        vars(page).update(state)
+
+
+def render_pages(
+    served: Served, pages: Iterable[Page], worker: Worker | None
+) -> tuple[list[tuple[Page, str]], dict[str, list[dict[str, Any]]]]:
+    """Each page's HTML (`render_page`), and its entries in the search index."""
+    plugin = search_plugin(served.config)
+    deferred = _Deferred(worker)
+    index = plugin.search_index if plugin is not None else None
+    if plugin is not None:
+        plugin.search_index = deferred
+    try:
+        rendered = [(page, render_page(page, served)) for page in pages]
+    finally:
+        if plugin is not None:
+            plugin.search_index = index
+    return rendered, deferred.entries()
 
 
 def render_page(page: Page, served: Served) -> str:

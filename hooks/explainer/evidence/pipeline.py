@@ -133,6 +133,18 @@ def _scalar_locator(root: Path) -> Callable[[Pos, str, int], Pos]:
 def check_or_raise(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
     """Like `check`, but raise `ExplainerError` (carrying every problem) when there is any error."""
     verified, diagnostics = check(layout)
+    raise_on_errors(diagnostics)
+    return verified, diagnostics
+
+
+def read_records(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
+    """What `check` verifies, without the editorial rules (which never change what is read): the records the
+    pages are made of, in under half the check's time. `mkdocs serve` renders a save from these while the full
+    check runs in a second process, and publishes nothing until that check has passed."""
+    return check(layout, editorial=False)
+
+
+def raise_on_errors(diagnostics: list[Diagnostic]) -> None:
+    """Raise `ExplainerError` carrying every problem when any of them is an error."""
     if any(d.severity is Severity.ERROR for d in diagnostics):
         raise ExplainerError(diagnostics)
-    return verified, diagnostics

@@ -5,10 +5,10 @@ The format is documented on the site's "Export format" page (docs/export.md).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from explainer.content import model
+from explainer.core.indented_json import IndentedJson
 from explainer.evidence.copying import COPY_THRESHOLD, SHINGLE_WORDS
 from explainer.site.sitemodel import SiteModel
 
@@ -100,5 +100,9 @@ def export_records(site: SiteModel) -> dict[str, Any]:
     }
 
 
+# Written as json.dumps(indent=1) writes it, each unchanged record from what the last build wrote (`mkdocs serve`).
+_EXPORT = IndentedJson(indent=1)
+
+
 def export_json(site: SiteModel) -> str:
-    return json.dumps(export_records(site), ensure_ascii=False, indent=1)
+    return _EXPORT.dumps(export_records(site))

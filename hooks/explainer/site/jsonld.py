@@ -18,6 +18,7 @@ from urllib.parse import quote
 from explainer.content import model
 from explainer.content.schema import Record, sections
 from explainer.core import codes
+from explainer.core.indented_json import IndentedJson
 from explainer.evidence.seeds import SAFE_SEED_NAME
 from explainer.site import urls
 from explainer.site.pages import PagePlan
@@ -492,5 +493,9 @@ def annotation_collection(site: SiteModel, pub: Publication) -> dict[str, Any]:
     }
 
 
+# Written as json.dumps(indent=1) writes it, each unchanged record from what the last build wrote (`mkdocs serve`).
+_ANNOTATIONS = IndentedJson(indent=1)
+
+
 def annotations_json(site: SiteModel, pub: Publication) -> str:
-    return json.dumps(annotation_collection(site, pub), ensure_ascii=False, indent=1)
+    return _ANNOTATIONS.dumps(annotation_collection(site, pub))

@@ -1,0 +1,62 @@
+"""IndentedJson writes what json.dumps(indent=...) writes, byte for byte, on its first call and on later ones."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from explainer.core.indented_json import IndentedJson
+
+VALUES: list[Any] = [
+    None,
+    0,
+    1.5,
+    "a\nb “c”",
+    [],
+    {},
+    [[]],
+    [{}],
+    {"a": []},
+    [1, [2, [3, {"b": [4, {}]}]], "x"],
+    {"records": [{"id": "a", "text": "line\nbreak", "n": [1, 2]}, {"id": "b", "nested": {"deep": [{"x": None}]}}]},
+    {"first": {"items": [{"id": i, "body": {"value": f"v{i}", "tags": ["t"] * i}} for i in range(5)]}},
+    [{"1": 1}, {1: "int key"}, {"k": True, "f": False}],
+]
+
+
+@pytest.mark.parametrize("indent", [1, 2])
+@pytest.mark.parametrize("value", VALUES, ids=[json.dumps(v)[:30] for v in VALUES])
+def test_it_writes_what_json_writes(value: Any, indent: int) -> None:
+    writer = IndentedJson(indent)
+    assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=indent)
+    assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=indent)  # from what it kept
+
+
+def test_a_changed_item_is_written_anew_and_the_others_as_they_were() -> None:
+    writer = IndentedJson()
+    before = {"records": [{"id": "a", "text": "one"}, {"id": "b", "text": "two"}]}
+    after = {"records": [{"id": "a", "text": "one, reworded"}, {"id": "b", "text": "two"}, {"id": "c", "text": "x"}]}
+    writer.dumps(before)
+    assert writer.dumps(after) == json.dumps(after, ensure_ascii=False, indent=1)
+    assert writer.dumps(before) == json.dumps(before, ensure_ascii=False, indent=1)
+
+
+def test_the_real_sites_exports_are_written_as_json_writes_them() -> None:
+    from pathlib import Path
+
+    from conftest import ROOT
+    from explainer.api import Layout, Publication, Report, Urls, check_or_raise, read_options
+    from explainer.site.export import export_records
+    from explainer.site.jsonld import annotation_collection
+    from explainer.site.sitemodel import SiteModel
+
+    options = read_options(ROOT / "mkdocs.yml", Report(), shown="mkdocs.yml")
+    verified, _ = check_or_raise(Layout(Path(ROOT), "docs", options))
+    site = SiteModel(verified, Urls())
+    publication = Publication("https://example.invalid/", "Name", "", "en", None)
+    for value in (export_records(site), annotation_collection(site, publication)):
+        writer = IndentedJson()
+        assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1)
+        assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1)
