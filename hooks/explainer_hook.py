@@ -497,9 +497,15 @@ def _render_in_part() -> bool:
     _state.failed = False
     clock = serving.Stopwatch()
     worker = _state.worker
-    # The full check runs in the worker while this process renders from the records alone; nothing is written
-    # before it has answered, and its answer is what the editor is told.
-    pending = worker.check(layout, inputs) if worker is not None else None
+    try:
+        if content_time(layout.root, (layout.content_dir, layout.seeds_dir)) != old.publication.created:
+            return False  # a commit meanwhile: the structured data of every page says when
+    except ValueError:
+        return False
+    # The full check runs in the worker, which then makes the files besides the pages, while this process renders
+    # from the records alone; nothing is written before it has answered, and its answer is what the editor is told.
+    urls = Urls(config.use_directory_urls)
+    pending = worker.check(layout, inputs, urls, old.publication) if worker is not None else None
 
     def records(layout: Layout) -> tuple[Verified, list[Diagnostic]]:
         if pending is None:
@@ -520,11 +526,13 @@ def _render_in_part() -> bool:
     same_files = {p: (plan.in_nav, plan.edit_path) for p, plan in build.plans.items()} == {
         p: (plan.in_nav, plan.edit_path) for p, plan in old.plans.items()
     }
-    clock.lap("records")
-    extra = {path: serving.as_bytes(content) for path, content in extra_files(build.renderer.site, build.publication)}
-    if not same_files or build.publication != old.publication or extra.keys() != served.extra.keys():
+    if not same_files or build.publication != old.publication:
         return False
-    clock.lap("files")
+    clock.lap("records")
+    extra: dict[str, bytes] | None = None
+    if pending is None:
+        extra = {path: serving.as_bytes(c) for path, c in extra_files(build.renderer.site, build.publication)}
+        clock.lap("files")
     pages = served.pages()
     again = [
         p for p in pages if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site)
@@ -544,7 +552,8 @@ def _render_in_part() -> bool:
             errors = None
         except ExplainerError as error:
             errors = error
-        if errors is not None or checked.inputs != now or (checked.diagnostics and config.strict):
+        extra = checked.extra
+        if errors is not None or checked.inputs != now or (checked.diagnostics and config.strict) or extra is None:
             serving.restore(kept)
             _state.build = old
             if errors is not None and checked.inputs == now:
@@ -553,7 +562,7 @@ def _render_in_part() -> bool:
                 raise PluginError("the content has errors")
             return False  # saved again meanwhile, or warnings that --strict stops on: a full build says
         build.diagnostics = len(checked.diagnostics)
-    if (warned or build.diagnostics) and config.strict:
+    if ((warned or build.diagnostics) and config.strict) or extra is None or extra.keys() != served.extra.keys():
         serving.restore(kept)
         _state.build, _state.served = old, None
         return False

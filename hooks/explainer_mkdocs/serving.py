@@ -36,7 +36,20 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils import CountHandler
 
-from explainer.api import Diagnostic, ExplainerError, Layout, PagePlan, Reads, SiteModel, check_or_raise
+from explainer.api import (
+    Diagnostic,
+    ExplainerError,
+    Layout,
+    PagePlan,
+    Publication,
+    Reads,
+    Report,
+    SiteModel,
+    Urls,
+    check_or_raise,
+    extra_files,
+    load_words,
+)
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
@@ -157,8 +170,8 @@ class Worker:
     def submit(self, page: _PageToIndex) -> Future[list[dict[str, Any]]]:
         return self._indexer.submit(_index_page, page)
 
-    def check(self, layout: Layout, inputs: list[Path]) -> Future[Checked]:
-        return self._checker.submit(_check, layout, inputs)
+    def check(self, layout: Layout, inputs: list[Path], urls: Urls, publication: Publication) -> Future[Checked]:
+        return self._checker.submit(_check, layout, inputs, urls, publication)
 
     def shutdown(self) -> None:
         for pool in (self._checker, self._indexer):
@@ -176,18 +189,24 @@ def _process() -> ProcessPoolExecutor:
 
 @dataclass
 class Checked:
-    """What the worker's check found, and the project's files as they were when it had read them."""
+    """What the worker's check found, the files besides the pages made from what it read (when it found no
+    error), and the project's files as they were when it had read them."""
 
     diagnostics: list[Diagnostic]
     inputs: dict[str, Stamp]
+    extra: dict[str, bytes] | None = None
 
 
-def _check(layout: Layout, inputs: list[Path]) -> Checked:
+def _check(layout: Layout, inputs: list[Path], urls: Urls, publication: Publication) -> Checked:
     try:
-        _, diagnostics = check_or_raise(layout)
+        verified, diagnostics = check_or_raise(layout)
     except ExplainerError as error:
-        diagnostics = error.diagnostics
-    return Checked(diagnostics, stamps(layout.root, inputs))
+        return Checked(error.diagnostics, stamps(layout.root, inputs))
+    if layout.options is None:
+        return Checked(diagnostics, stamps(layout.root, inputs))
+    site = SiteModel(verified, urls, load_words(layout.root, layout.options, Report()))
+    extra = {path: as_bytes(content) for path, content in extra_files(site, publication)}
+    return Checked(diagnostics, stamps(layout.root, inputs), extra)
 
 
 def _leave_with(parent: int) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from types import BuiltinMethodType, FunctionType, MethodType
 from typing import Any
 
 _MISSING: Any = type("Missing", (), {"__repr__": lambda self: "<missing>"})()
@@ -96,27 +97,36 @@ class ReadingView:
     question recorded in `reads`. `namespaces` are the types whose attributes are followed further (a
     `site.index.people` lookup is recorded by the person asked for, not as the whole index)."""
 
-    __slots__ = ("_namespaces", "_path", "_reads", "_target")
+    __slots__ = ("_namespaces", "_path", "_reads", "_target", "_wrapped")
 
     def __init__(self, target: object, reads: Reads, namespaces: tuple[type, ...], path: tuple[str, ...] = ()) -> None:
         object.__setattr__(self, "_target", target)
         object.__setattr__(self, "_reads", reads)
         object.__setattr__(self, "_path", path)
         object.__setattr__(self, "_namespaces", namespaces)
+        # The views, mappings and methods handed out so far, by name: a page asks for the same ones thousands
+        # of times (what they answer is recorded on each call; they themselves never change).
+        object.__setattr__(self, "_wrapped", {})
 
     def __getattr__(self, name: str) -> Any:
         if name.startswith("__"):
             raise AttributeError(name)
+        wrapped = self._wrapped.get(name)
+        if wrapped is not None:
+            return wrapped
         value = getattr(self._target, name)
         path = (*self._path, name)
         if isinstance(value, self._namespaces):
-            return ReadingView(value, self._reads, self._namespaces, path)
-        if isinstance(value, Mapping):
-            return ReadingMapping(value, self._reads, path)
-        if callable(value) and not isinstance(value, type):
-            return _recorded_call(value, self._reads, path)
-        self._reads.add(path, "value", (), value)
-        return value
+            wrapped = ReadingView(value, self._reads, self._namespaces, path)
+        elif isinstance(value, Mapping):
+            wrapped = ReadingMapping(value, self._reads, path)
+        elif isinstance(value, MethodType | FunctionType | BuiltinMethodType):
+            wrapped = _recorded_call(value, self._reads, path)
+        else:
+            self._reads.add(path, "value", (), value)
+            return value
+        self._wrapped[name] = wrapped
+        return wrapped
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"a page may not change the site model ({name})")
