@@ -17,7 +17,7 @@ GitHub Pages serves it (gzip for text, as the browser asks), and opens every pag
 
 Targets (issue 10): every page type at least 90 on mobile, no page over 1,500 DOM elements. The script
 reports figures, never pass/fail. A JSON object per page type goes to stdout, progress to stderr;
---markdown prints the table for docs/benchmarks.md instead (--table FILE prints it from saved JSON lines).
+--markdown prints the table for docs/page-weight.md instead (--table FILE prints it from saved JSON lines).
 --baseline SITE compares with an earlier build (e.g. of main): Lighthouse runs alternate between the two.
 """
 

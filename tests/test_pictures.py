@@ -515,3 +515,13 @@ def test_a_bracket_says_beside_its_events_that_their_order_is_open(metrics: Time
     assert inner.note_y < first.label_y - metrics.font * 0.9  # above the label, not over it
     assert outer.note_x == inner.note_x == first.label_x
     assert all(b.top + b.height == c.top for b, c in itertools.pairwise(layout.marks))  # rows still touch
+
+
+def test_a_picture_wider_than_any_page_shows_its_narrow_layout() -> None:
+    # A family of hundreds (bench/run.py at 10,000 statements drew one 21,521 px wide) fits no page: the build
+    # goes on, and readers see the narrow layout; on paper the wide one is scaled to the page, as always.
+    from explainer.site.pictures.css import NEVER_FITS, container_rules, fit_class
+
+    assert fit_class(21_521) == NEVER_FITS
+    assert fit_class(1_280) == "ex-fit-1280" and fit_class(100) == "ex-fit-320"
+    assert f"@media screen {{ .{NEVER_FITS}.ex-picture--wide {{ display: none; }}" in container_rules()
