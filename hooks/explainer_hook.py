@@ -46,6 +46,7 @@ from explainer.api import (
     Reads,
     Renderer,
     Report,
+    Sweep,
     Urls,
     Verified,
     WikiLinkExtension,
@@ -514,7 +515,7 @@ def _render_in_part() -> bool:
         try:
             raise_on_errors(diagnostics)
         except ExplainerError:
-            raise_on_errors(pending.result().diagnostics)  # every problem, as the full check words them
+            raise_on_errors(serving.answer(pending).diagnostics)  # every problem, as the full check words them
             raise
         return verified, []
 
@@ -534,8 +535,11 @@ def _render_in_part() -> bool:
         extra = {path: serving.as_bytes(c) for path, c in extra_files(build.renderer.site, build.publication)}
         clock.lap("files")
     pages = served.pages()
+    sweep = Sweep()
     again = [
-        p for p in pages if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site)
+        p
+        for p in pages
+        if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site, sweep)
     ]
     clock.lap("reads")
     # Rendering changes MkDocs' page objects: kept as they were, to go back to if the check says no.
@@ -545,7 +549,7 @@ def _render_in_part() -> bool:
     warned = serving.anchor_warnings(served)
     clock.lap("pages")
     if pending is not None:
-        checked = pending.result()
+        checked = serving.answer(pending)
         clock.lap("check")
         try:
             raise_on_errors(checked.diagnostics)
@@ -585,7 +589,14 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
 
     def build(*args: Any, **kwargs: Any) -> None:
         try:
-            if not _render_in_part():
+            try:
+                done = _render_in_part()
+            except serving.WorkerLost:
+                log.info("a process that checks and indexes saves ended: this save is built in full, and it restarts")
+                if _state.worker is not None:
+                    _state.worker.shutdown()
+                _state.worker, done = serving.Worker(), False
+            if not done:
                 builder(*args, **kwargs)
         except Exception as error:
             # Whatever failed, the last good site is still in place (the build wrote into a fresh folder).

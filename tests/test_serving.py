@@ -13,10 +13,12 @@ import re
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
 from test_disputes import DISAGREEMENT
 
@@ -44,15 +46,15 @@ class Serving:
         self.config = config
 
     def close(self) -> None:
-        self.config.plugins.on_shutdown()  # type: ignore[attr-defined]
+        self.config.plugins.on_shutdown()
 
-    def _config(self) -> object:
+    def _config(self) -> MkDocsConfig:
         config = load_config(str(self.project / "mkdocs.yml"), site_dir=str(self.site))
         config.site_url = SERVE_URL
         return config
 
-    def _full(self, config: object = None) -> None:
-        build(config or self._config(), serve_url=SERVE_URL)  # type: ignore[arg-type]
+    def _full(self, config: MkDocsConfig | None = None) -> None:
+        build(config or self._config(), serve_url=SERVE_URL)
 
     def save(self) -> None:
         self.server.builder()
@@ -227,3 +229,23 @@ def test_the_real_site_renders_a_reworded_record_in_part_and_exactly(
     # his page and on the people index.
     assert [again for again, _ in rendered] == [8, 2]
     assert len({total for _, total in rendered}) == 1 and rendered[0][1] > 100
+
+
+def test_a_save_after_the_checking_process_died_is_built_in_full_and_the_next_in_part(
+    projects: tuple[Path, Path], tmp_path: Path, caplog: pytest.LogCaptureFixture, serve: Serve
+) -> None:
+    served, copy = projects
+    caplog.set_level(logging.INFO, logger="mkdocs.plugins.explainer")
+    serving = serve(served, tmp_path / "site")
+    hook: Any = next(p for p in serving.config.plugins.values() if hasattr(p, "_render_in_part"))
+    hook._state.worker._checker.process.kill()  # as the system's out-of-memory killer would
+    hook._state.worker._checker.process.wait()
+    for number, (old, new) in enumerate([("Ann greets Bob.", "Ann greets Bob warmly."), ("warmly", "kindly")]):
+        caplog.clear()
+        for project in (served, copy):
+            edit(project, "content/claims.yaml", old, new)
+        serving.save()
+        fresh_build(copy, tmp_path / f"fresh-{number}")
+        assert differences(serving.site, tmp_path / f"fresh-{number}") == []
+        in_part = [r for r in caplog.records if IN_PART.search(r.getMessage())]
+        assert bool(in_part) is (number == 1), caplog.text

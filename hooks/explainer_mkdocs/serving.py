@@ -16,16 +16,19 @@ calls its `_populate_page` and repeats the rest of its `_build_page`, without th
 
 from __future__ import annotations
 
+import itertools
 import logging
-import multiprocessing
 import os
+import pickle
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Iterable, Mapping
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import jinja2
 from material.plugins.search.plugin import SearchIndex, SearchPlugin  # type: ignore[import-untyped]  # Material ships no types
@@ -45,6 +48,7 @@ from explainer.api import (
     Reads,
     Report,
     SiteModel,
+    Sweep,
     Urls,
     check_or_raise,
     extra_files,
@@ -53,6 +57,7 @@ from explainer.api import (
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
+T = TypeVar("T")
 Stamp = tuple[int, int]  # a file's modification time (ns) and size
 
 
@@ -64,14 +69,14 @@ class Known:
     plan: PagePlan | None = None  # a generated page's plan (a hand-written page has none)
     search: list[dict[str, Any]] = field(default_factory=list)  # its entries in the search index
 
-    def holds(self, plan: PagePlan | None, site: SiteModel) -> bool:
+    def holds(self, plan: PagePlan | None, site: SiteModel, sweep: Sweep) -> bool:
         """Whether the page would come out the same from `plan` and `site`."""
         if self.reads is None or plan != self.plan:
             return False
         # A plan compares without its record (pages.py); the page shows the record, so it must be the same.
         if plan is not None and self.plan is not None and plan.record != self.plan.record:
             return False
-        return self.reads.still_hold(site)
+        return self.reads.still_hold(site, sweep)
 
 
 @dataclass
@@ -162,29 +167,87 @@ class Worker:
     person's page) while the next one renders. Nothing is written before the check has answered."""
 
     def __init__(self) -> None:
-        self._checker, self._indexer = _process(), _process()
-        # Start both now (and their imports), not on the first save.
-        self._checker.submit(_index_page, None)
-        self._indexer.submit(_index_page, None)
+        self._checker, self._indexer = _Process(), _Process()
 
     def submit(self, page: _PageToIndex) -> Future[list[dict[str, Any]]]:
-        return self._indexer.submit(_index_page, page)
+        return self._indexer.submit("index", page)
 
     def check(self, layout: Layout, inputs: list[Path], urls: Urls, publication: Publication) -> Future[Checked]:
-        return self._checker.submit(_check, layout, inputs, urls, publication)
+        return self._checker.submit("check", layout, inputs, urls, publication)
 
     def shutdown(self) -> None:
-        for pool in (self._checker, self._indexer):
-            pool.shutdown(wait=False, cancel_futures=True)
+        for process in (self._checker, self._indexer):
+            process.stop()
 
 
-def _process() -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(
-        max_workers=1,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_leave_with,
-        initargs=(os.getpid(),),
-    )
+class WorkerLost(Exception):
+    """A worker process ended (killed, out of memory): the save is built in full, and new ones are started."""
+
+
+def answer(future: Future[T]) -> T:
+    """What the worker answered; WorkerLost if it ended before it could."""
+    return future.result()
+
+
+class _Process:
+    """One worker process (worker.py) and the answers it owes, each a Future its reading thread fulfils."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "explainer_mkdocs.worker", str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self._owed: dict[int, Future[Any]] = {}
+        self._lock = threading.Lock()
+        self._numbers = itertools.count()
+        self._lost = False
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def submit(self, job: str, *arguments: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._lost or self.process.stdin is None:
+                raise WorkerLost
+            number = next(self._numbers)
+            self._owed[number] = future
+            try:
+                pickle.dump((number, job, arguments), self.process.stdin)
+                self.process.stdin.flush()
+            except OSError as error:
+                self._owed.pop(number)
+                raise WorkerLost from error
+        return future
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        while True:
+            try:
+                number, (done, value) = pickle.load(self.process.stdout)
+            except (EOFError, OSError, pickle.UnpicklingError):
+                break
+            with self._lock:
+                future = self._owed.pop(number)
+            if done:
+                future.set_result(value)
+            else:
+                future.set_exception(RuntimeError(f"the serving worker's job failed: {value}"))
+        with self._lock:
+            self._lost = True
+            owed, self._owed = self._owed, {}
+        for future in owed.values():
+            future.set_exception(WorkerLost())
+
+    def stop(self) -> None:
+        if self.process.stdin is not None:
+            try:
+                self.process.stdin.close()
+            except OSError:
+                pass
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
 
 
 @dataclass
@@ -207,17 +270,6 @@ def _check(layout: Layout, inputs: list[Path], urls: Urls, publication: Publicat
     site = SiteModel(verified, urls, load_words(layout.root, layout.options, Report()))
     extra = {path: as_bytes(content) for path, content in extra_files(site, publication)}
     return Checked(diagnostics, stamps(layout.root, inputs), extra)
-
-
-def _leave_with(parent: int) -> None:
-    """The worker ends when the server does, however it ended (Ctrl-C runs on_shutdown; a kill does not)."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 @dataclass
@@ -253,7 +305,7 @@ class _Deferred:
         self.pending[page.file.src_uri] = _index_page(job) if self.worker is None else self.worker.submit(job)
 
     def entries(self) -> dict[str, list[dict[str, Any]]]:
-        return {src: got if isinstance(got, list) else got.result() for src, got in self.pending.items()}
+        return {src: got if isinstance(got, list) else answer(got) for src, got in self.pending.items()}
 
 
 def keep(pages: Iterable[Page]) -> list[tuple[Page, dict[str, Any]]]:
@@ -345,3 +397,7 @@ def _replace(path: Path, content: bytes) -> None:
 
 def as_bytes(content: str | bytes) -> bytes:
     return content.encode("utf-8") if isinstance(content, str) else content
+
+
+# What the worker process may be asked to do (worker.py), by name.
+JOBS: dict[str, Callable[..., Any]] = {"check": _check, "index": _index_page}

@@ -53,16 +53,46 @@ class Reads:
     def __len__(self) -> int:
         return len(self.reads)
 
-    def still_hold(self, site: object) -> bool:
-        """Whether `site` gives every answer this page was given (see the module's docstring)."""
+    def still_hold(self, site: object, sweep: Sweep | None = None) -> bool:
+        """Whether `site` gives every answer this page was given (see the module's docstring). Pages asked in
+        one `sweep` share its answers and comparisons: many ask the same question (a kind's whole index)."""
+        sweep = sweep if sweep is not None else Sweep()
         for read in self.reads:
             try:
-                answer = _ask(site, read)
+                answer = sweep.ask(site, read)
             except Exception:  # a question the new model cannot answer: the page changed
                 return False
-            if answer is not read.answer and not _equal(answer, read.answer):
+            if answer is not read.answer and not sweep.equal(answer, read.answer):
                 return False
         return True
+
+
+class Sweep:
+    """The new model's answers, and how they compared with the old ones, while the pages of one save are
+    asked: at 10,000 statements a thousand pages compare the same whole index, once is enough."""
+
+    def __init__(self) -> None:
+        self._answers: dict[tuple[Any, ...], Any] = {}
+        # By the identity of the two answers, which both stay alive while the sweep does (the old one is held
+        # by the page's reads, the new one by the new model).
+        self._compared: dict[tuple[int, int], bool] = {}
+
+    def ask(self, site: object, read: Read) -> Any:
+        key = (read.path, read.op, read.arguments)
+        try:
+            return self._answers[key]
+        except KeyError:
+            answer = self._answers[key] = _ask(site, read)
+            return answer
+        except TypeError:  # an unhashable argument
+            return _ask(site, read)
+
+    def equal(self, new: Any, old: Any) -> bool:
+        key = (id(new), id(old))
+        found = self._compared.get(key)
+        if found is None:
+            found = self._compared[key] = _equal(new, old)
+        return found
 
 
 def _equal(a: Any, b: Any) -> bool:
