@@ -566,6 +566,8 @@ def _render_in_part() -> bool:
                 raise PluginError("the content has errors")
             return False  # saved again meanwhile, or warnings that --strict stops on: a full build says
         build.diagnostics = len(checked.diagnostics)
+        for diagnostic in checked.diagnostics:
+            log.warning(diagnostic.format_text())  # warnings only, past --strict: as a full build logs them
     if ((warned or build.diagnostics) and config.strict) or extra is None or extra.keys() != served.extra.keys():
         serving.restore(kept)
         _state.build, _state.served = old, None
