@@ -4,7 +4,10 @@ the content as a whole (`Budgets`)."""
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from explainer.content.model import Content
@@ -13,7 +16,7 @@ from explainer.content.schema import ListOf, Nested, Record, declared_keys, vali
 from explainer.content.upgrade import upgrade
 from explainer.content.yamlload import load_yaml
 from explainer.core import codes
-from explainer.core.diagnostics import Code, Pos, Report
+from explainer.core.diagnostics import Code, Diagnostic, Pos, Report
 from explainer.core.tree import folder_problem, walk
 
 CONTENT_SUFFIXES = (".yaml", ".yml")
@@ -160,13 +163,60 @@ def load_content(
         ):
             break
         content.files.append(display)
-        node = load_yaml(path, display, report, options)
-        if node is not None:
-            if upgrade_old_shapes:
-                upgrade(node)
-            before = [len(section) for section in _sections(content)]
-            validate_file(display, node, content, report, options)
-            added = [section[count:] for section, count in zip(_sections(content), before, strict=True)]
-            if not all(budgets.spend("max_records", 1, report, record.pos) for record in records_in(added)):
-                break
+        added = _file_records(path, display, content, report, options, upgrade_old_shapes)
+        if not all(budgets.spend("max_records", 1, report, record.pos) for record in records_in(added)):
+            break
     return content, report
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """What reading one file gave: its bytes' digest and the options it was read with, its records by
+    section, and its problems."""
+
+    digest: bytes
+    options: Options
+    records: list[list[Record]]
+    problems: list[Diagnostic]
+
+
+# The last reading of each content file, by its path in the project: `mkdocs serve` checks the content again on
+# every save, and reading and validating the files that did not change was half of the check at 10,000
+# statements. What a file gives depends on its bytes and the options alone (validation is per file), and no
+# step after loading changes a record.
+_LOADED: dict[str, _Loaded] = {}
+
+
+def _file_records(
+    path: Path, display: str, content: Content, report: Report, options: Options, upgrade_old_shapes: bool
+) -> list[list[Record]]:
+    """Read and validate one file into `content` (its problems into `report`); its records, by section."""
+    digest = _digest(path) if not upgrade_old_shapes else None
+    known = _LOADED.get(display)
+    if digest is not None and known is not None and known.digest == digest and known.options == options:
+        for section, records in zip(_sections(content), known.records, strict=True):
+            section.extend(records)
+        report.items.extend(known.problems)
+        return known.records
+    problems_before = len(report.items)
+    before = [len(section) for section in _sections(content)]
+    node = load_yaml(path, display, report, options)
+    if node is not None:
+        if upgrade_old_shapes:
+            upgrade(node)
+        validate_file(display, node, content, report, options)
+    added = [section[count:] for section, count in zip(_sections(content), before, strict=True)]
+    if digest is not None:
+        _LOADED[display] = _Loaded(digest, options, added, report.items[problems_before:])
+    return added
+
+
+def _digest(path: Path) -> bytes | None:
+    """The file's bytes' digest, for a regular file only (a pipe or a device is never read here: load_yaml
+    refuses it, and says so)."""
+    try:
+        if not stat.S_ISREG(path.lstat().st_mode):
+            return None
+        return hashlib.blake2b(path.read_bytes(), digest_size=16).digest()
+    except OSError:
+        return None
