@@ -43,6 +43,7 @@ from explainer.api import (
     Options,
     PagePlan,
     Publication,
+    Questions,
     Reads,
     Renderer,
     Report,
@@ -94,6 +95,7 @@ class Build:
     resolvers: dict[str, WikiResolver] = field(default_factory=dict)
     # While serving: what each page read of the site model, and its entries in the search index (serving.py).
     reads: dict[str, Reads] = field(default_factory=dict)
+    questions: Questions = field(default_factory=Questions)  # every page's, numbered once (reads.py)
     search: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
@@ -335,7 +337,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
             if index is not None and index.page is not None:
                 page.parent = index.page  # type: ignore[assignment]  # a page, not a section: see navigation.css
         return markdown
-    resolver = build.renderer.wikilink_resolver(page.url, Reads() if _serving else None)
+    resolver = build.renderer.wikilink_resolver(page.url, Reads(build.questions) if _serving else None)
     build.wikilinks.resolve = resolver
     build.resolvers[page.file.src_uri] = resolver  # its citation notes go after the content
     return markdown
@@ -347,7 +349,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if plan is None:
         rendered = build.renderer.finish_page(html, build.resolvers.get(page.file.src_uri))
     else:
-        rendered = build.renderer.render(plan, page.url, Reads() if _serving else None)
+        rendered = build.renderer.render(plan, page.url, Reads(build.questions) if _serving else None)
         # Generated pages skip Markdown, so their table of contents comes from the headings they render.
         page.toc = TableOfContents([_anchor_link(heading) for heading in rendered.anchors.outline()])
         # Nor does MkDocs see their anchors: links to them (how-to-edit.md to error-codes.md#ex303) are checked

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from explainer.site.reads import ReadingView, Reads
+from explainer.site.reads import Questions, ReadingView, Reads, Sweep
 
 
 @dataclass
@@ -97,9 +97,9 @@ def test_reads_hold_exactly_when_the_answers_are_the_same(page: Any, new: Site, 
     assert reads.still_hold(old) is True
 
 
-def test_an_argument_from_an_earlier_answer_is_asked_again_only_once_that_answer_held() -> None:
-    # The page passes what it read (Ann's id from a walk) to a method: if the walk changed, the method is not
-    # asked with an id the new site may not have; the page is rendered again.
+def test_a_question_whose_argument_came_from_a_changed_answer_leaves_the_page_changed() -> None:
+    # The page passes what it read (Ann's id from a walk) to a method: the new site, which has no Ann, cannot
+    # answer that question, and the walk's answer changed anyway: the page is rendered again.
     reads = Reads()
     page = view(Site({"ann": ANN}), reads)
     for person_id in page.index.people:
@@ -112,10 +112,15 @@ def test_a_page_may_not_change_the_site() -> None:
         view(Site({}), Reads()).title = "Changed"
 
 
-def test_a_question_asked_twice_is_recorded_once() -> None:
-    reads = Reads()
-    page = view(Site({"ann": ANN}), reads)
-    for _ in range(3):
-        page.label("ann")
-        page.index.people["ann"]
-    assert len(reads) == 2
+def test_a_question_asked_twice_is_recorded_once_and_pages_share_the_builds_questions() -> None:
+    questions = Questions()
+    first, second = Reads(questions), Reads(questions)
+    site = Site({"ann": ANN})
+    for reads in (first, second):
+        page = view(site, reads)
+        for _ in range(3):
+            page.label("ann")
+            page.index.people["ann"]
+    assert len(first) == len(second) == 2 and len(questions.reads) == 2
+    sweep = Sweep()
+    assert first.still_hold(Site({"ann": ANN}), sweep) and second.still_hold(Site({"ann": ANN}), sweep)

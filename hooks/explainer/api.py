@@ -11,7 +11,7 @@ while the engine's major version stays, however the packages behind it move. Eve
 - `Renderer`, `PagePlan`, `WikiResolver`, `WikiLinkExtension`, `Urls`, `Publication`: the pages to add and
   their HTML; `extra_files`, `page_meta`, `handwritten_page_jsonld`, `theme_globals`, `assets`: what else the
   site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`);
-  `Reads`, `SiteModel`, `Sweep`: what a page read of the site model, asked again of a new one
+  `Reads`, `Questions`, `SiteModel`, `Sweep`: what a page read of the site model, asked again of a new one
   (`Reads.still_hold`, pages of one save in one `Sweep`).
 - `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
@@ -36,7 +36,7 @@ from explainer.site.headings import Heading
 from explainer.site.jsonld import Publication
 from explainer.site.pages import PagePlan
 from explainer.site.publish import extra_files, handwritten_page_jsonld, page_meta, site_address_problem, theme_globals
-from explainer.site.reads import Reads, Sweep
+from explainer.site.reads import Questions, Reads, Sweep
 from explainer.site.render import Renderer, WikiResolver
 from explainer.site.sitemodel import SiteModel
 from explainer.site.timestamps import content_time
@@ -50,6 +50,7 @@ __all__ = [
     "Options",
     "PagePlan",
     "Publication",
+    "Questions",
     "Reads",
     "Renderer",
     "Report",
