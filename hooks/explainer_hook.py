@@ -537,11 +537,10 @@ def _render_in_part() -> bool:
         extra = {path: serving.as_bytes(c) for path, c in extra_files(build.renderer.site, build.publication)}
         clock.lap("files")
     pages = served.pages()
-    sweep = Sweep()
+    known = [served.known[page.file.src_uri] for page in pages]
+    sweep = Sweep([k.reads for k in known if k.reads is not None], build.renderer.site)
     again = [
-        p
-        for p in pages
-        if not served.known[p.file.src_uri].holds(build.plans.get(p.file.src_uri), build.renderer.site, sweep)
+        page for page, k in zip(pages, known, strict=True) if not k.holds(build.plans.get(page.file.src_uri), sweep)
     ]
     clock.lap("reads")
     # Rendering changes MkDocs' page objects: kept as they were, to go back to if the check says no.

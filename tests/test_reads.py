@@ -122,5 +122,6 @@ def test_a_question_asked_twice_is_recorded_once_and_pages_share_the_builds_ques
             page.label("ann")
             page.index.people["ann"]
     assert len(first) == len(second) == 2 and len(questions.reads) == 2
-    sweep = Sweep()
-    assert first.still_hold(Site({"ann": ANN}), sweep) and second.still_hold(Site({"ann": ANN}), sweep)
+    sweep = Sweep([first, second], Site({"ann": ANN}))
+    assert sweep.holds(first) and sweep.holds(second)
+    assert not Sweep([first, second], Site({"ann": Person("Ann", 1)})).holds(second)

@@ -69,14 +69,14 @@ class Known:
     plan: PagePlan | None = None  # a generated page's plan (a hand-written page has none)
     search: list[dict[str, Any]] = field(default_factory=list)  # its entries in the search index
 
-    def holds(self, plan: PagePlan | None, site: SiteModel, sweep: Sweep) -> bool:
-        """Whether the page would come out the same from `plan` and `site`."""
+    def holds(self, plan: PagePlan | None, sweep: Sweep) -> bool:
+        """Whether the page would come out the same from `plan` and the site model `sweep` asked."""
         if self.reads is None or plan != self.plan:
             return False
         # A plan compares without its record (pages.py); the page shows the record, so it must be the same.
         if plan is not None and self.plan is not None and plan.record != self.plan.record:
             return False
-        return self.reads.still_hold(site, sweep)
+        return sweep.holds(self.reads)
 
 
 @dataclass
