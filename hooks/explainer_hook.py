@@ -593,7 +593,8 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
     def build(*args: Any, **kwargs: Any) -> None:
         try:
             try:
-                done = _render_in_part()
+                with serving.no_cycle_collection():
+                    done = _render_in_part()
             except serving.WorkerLost:
                 log.info("a process that checks and indexes saves ended: this save is built in full, and it restarts")
                 if _state.worker is not None:
