@@ -69,7 +69,13 @@ def test_a_person_an_event_a_claim_a_quote_and_a_disagreement_as_worked_out_by_h
     sides = disagreement["sides"]
     assert [side[0].split(".")[0] for side in sides] == ["Alec Baldwin says it", "Hilaria Baldwin says it"]
     assert [side[1] for side in sides] == ["3 articles, 2 independent reports", "2 articles, 2 independent reports"]
-    assert previews["words"] == {"colon": ": ", "between": "; "}
+    words = previews["words"]
+    assert (words["colon"], words["between"], words["close"]) == (": ", "; ", "Close the preview")
+    # What a touch sheet's link on to the record says: by the kind of a record with a page, else the same words.
+    assert words["open_page"]["person"] == "Open the person’s page"
+    assert words["open_page"]["quote"] == "Open the quote’s page"
+    assert "event" not in words["open_page"]  # an event is a place on the timeline
+    assert words["open_place"] == "Go to it on its page"
 
 
 def test_every_preview_is_at_a_place_the_pages_have_and_is_short(built_site: Path, previews: dict[str, Any]) -> None:

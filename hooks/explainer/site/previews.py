@@ -1,13 +1,17 @@
 """The previews of internal links: for every record's place on the site, what a card shown on hovering or
-focusing a link to it says (its kind, its label, a short text, its support, its dispute status).
+focusing a link to it, or in the sheet a tap on it opens on a touch screen, says (its kind, its label, a short
+text, its support, its dispute status).
 
 Published as one JSON file (urls.PREVIEWS) that the script fetches from the same site the first time a reader
-points at or tabs to such a link (assets/previews.js), never on page load. Every word in it is plain text,
+points at, tabs to or taps such a link (assets/previews.js), never on page load. Every word in it is plain text,
 from the content or the site's catalogue; the script puts it in the page as text, never as markup.
 
-Layout: {"words": {...}, "records": {url: preview}}, where url is a record's place relative to the site's root
-exactly as the pages link to it ("people/alec-baldwin/", "timeline/#extra-red-carpet-interview"), and a
-preview is {"kind", "label", "by"?, "text"?, "support"?, "status"?, "disputed"?, "difference"?, "sides"?}:
+Layout: {"words": {...}, "records": {url: preview}}. The words are the few the script shows besides a
+record's own: what joins a badge to its questions, a touch sheet's close button, and the sheet's link on to
+the record (open_page[kind] for a record with a page of its own, open_place for one at a place on a page).
+A url is a record's place relative to the site's root exactly as the pages link to it ("people/alec-baldwin/",
+"timeline/#extra-red-carpet-interview"), and a preview is {"kind", "label", "by"?, "text"?, "support"?,
+"status"?, "disputed"?, "difference"?, "sides"?}:
 `by` says who said a quote (whose label is its words); `support` is the name of the statement's citation
 chip ("5 articles, 4 independent reports"); `status` the badge of a disputed statement, or of a
 disagreement's kind (`difference`: substance, detail or wording); `disputed` the questions that dispute the
@@ -110,11 +114,21 @@ def previews(site: SiteModel) -> dict[str, Any]:
         if site.kind(record_id) not in LEFT_OUT
     }
     words = site.words
+    # What a touch sheet's link on to the record says: by its kind for a record with a page of its own ("Open the
+    # person's page"); the same words for any record at a place on a page.
+    open_page = {
+        preview["kind"]: words.text("preview.open_page", kind=preview["kind"])
+        for url, preview in records.items()
+        if "#" not in url
+    }
     return {
         "words": {
             # what joins a badge to its questions, and one question to the next (macros.html, disputed)
             "colon": words.text("punctuation.colon"),
             "between": words.text("list.semicolons.between"),
+            "close": words.text("preview.close"),  # the touch sheet's close button
+            "open_page": open_page,
+            "open_place": words.text("preview.open_place"),
         },
         "records": records,
     }
