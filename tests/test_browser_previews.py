@@ -2,18 +2,24 @@
 place (a person, an event, a quote, a disagreement) shows a card with its kind, its label, its support in the
 words of its chip's name and the questions that dispute it; the card touches its link and stays while the
 pointer is on either (WCAG 1.4.13), Escape closes it and leaves the focus on the link; the data is fetched from
-the site itself on the first hover or focus, not on page load, and once; on a phone a tap follows the link.
-Screenshots of an open card in both palettes go to test-artifacts/screenshots/; axe-core checks them."""
+the site itself on the first hover, focus or touch, not on page load, and once. On a touch screen the first
+tap on such a link opens the card as a sheet at the bottom of the screen (a non-modal dialog that takes the
+focus), the second follows the link; Escape, the close button or a tap outside closes it and puts the focus back
+on the link. Screenshots of an open card and an open sheet in both palettes go to test-artifacts/screenshots/;
+axe-core checks them."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from test_browser import _axe
 
-from browser_support import Reader, _screenshot, move_onto, tab_to
+from browser_support import PHONE, Reader, _reader, _screenshot, move_onto, tab_to
 
 pytestmark = pytest.mark.browser
 
@@ -154,14 +160,213 @@ def test_a_click_is_no_preview_and_follows_the_link(desktop: Reader) -> None:
     expect(page).to_have_url(desktop.base + "people/hilaria-baldwin/")
 
 
-def test_on_a_phone_a_tap_follows_the_link_and_fetches_nothing(phone: Reader) -> None:
-    page = phone.open("", wait_until="networkidle")
-    link = page.locator(PERSON).first
+# --- on a touch screen: a sheet ---------------------------------------------------------------------------------
+
+SHEET = '#ex-preview.ex-preview--sheet[role="dialog"]'
+NO_RECORD = '.md-content a[href="people/"]'  # on the home page: the list of people, a page of no record
+
+
+def _sheet(page: Page) -> dict[str, Any] | None:
+    """What a reader sees of the sheet, and where the focus is."""
+    found: dict[str, Any] | None = page.evaluate(
+        """async (selector) => {
+            const sheet = document.querySelector(selector);
+            if (!sheet || sheet.hidden) return null;
+            await Promise.all(sheet.getAnimations().map(a => a.finished));  // slid in
+            const text = (s) => { const e = sheet.querySelector(s); return e ? e.textContent : null; };
+            const title = document.getElementById(sheet.getAttribute('aria-labelledby'));
+            const box = sheet.getBoundingClientRect();
+            const close = sheet.querySelector('button').getBoundingClientRect();
+            const open = sheet.querySelector('.ex-preview__open a');
+            return {title: title && sheet.contains(title) ? title.textContent : null, kind: text('.ex-preview__kind'),
+                    text: text('.ex-preview__text'), support: text('.ex-preview__box > .ex-preview__support'),
+                    open: open && [open.textContent, open.href], focusInside: sheet.contains(document.activeElement),
+                    close: [close.width, close.height], top: box.top, bottom: box.bottom, left: box.left,
+                    right: box.right, width: innerWidth, height: innerHeight,
+                    position: getComputedStyle(sheet).position, modal: sheet.getAttribute('aria-modal')};
+        }""",
+        SHEET,
+    )
+    return found
+
+
+def _tap(page: Page, selector: str) -> Locator:
+    """Tap a link in the middle of its widest line box (Playwright's own point is in its first box: for a quote,
+    the opening mark, which Chromium does not hit-test as the link's; a link that wraps has gaps in its box)."""
+    link = page.locator(selector).first
     link.scroll_into_view_if_needed()
+    point = link.evaluate(
+        """(link) => {
+            const all = link.getBoundingClientRect();
+            const widest = [...link.getClientRects()].sort((a, b) => b.width - a.width)[0];
+            return {x: widest.left + widest.width / 2 - all.left, y: widest.top + widest.height / 2 - all.top};
+        }"""
+    )
+    link.tap(position=point)
+    return link
+
+
+def _focused(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector))
+
+
+def test_on_a_phone_a_first_tap_opens_a_sheet_and_a_second_tap_follows_the_link(
+    phone: Reader, built_site: Path
+) -> None:
+    record = json.loads((built_site / DATA).read_text(encoding="utf-8"))["records"]["people/hilaria-baldwin/"]
+    page = phone.open("", wait_until="networkidle")
+    assert _fetches(phone) == 0, "nothing is fetched before a reader touches a link"
+    link = _tap(page, PERSON)
+    dialog = page.get_by_role("dialog", name="Hilaria Baldwin")
+    expect(dialog).to_be_visible()
+    assert page.url == phone.base, "the first tap does not follow the link"
+    sheet = _sheet(page)
+    assert sheet
+    assert (sheet["title"], sheet["kind"]) == ("Hilaria Baldwin", "person")
+    assert sheet["text"] == record["text"], "the record's summary, from the previews' data"
+    assert sheet["open"] == ["Open the person’s page", phone.base + "people/hilaria-baldwin/"]
+    assert sheet["focusInside"], "the focus moves into the sheet, so a screen reader lands on it"
+    assert sheet["modal"] is None, "a non-modal dialog: the page behind stays usable"
+    # Fixed at the bottom of the screen, across it (a phone), over its lower part only; the link stays in sight.
+    assert sheet["position"] == "fixed"
+    assert (round(sheet["left"]), round(sheet["right"]), round(sheet["bottom"])) == (0, sheet["width"], sheet["height"])
+    assert sheet["top"] >= sheet["height"] * 0.35, sheet
+    box = link.bounding_box()
+    assert box and box["y"] + box["height"] <= sheet["top"], "the link stays in sight above the sheet"
+    assert min(sheet["close"]) >= 24, f"the close button is {sheet['close']} CSS px (SC 2.5.8: 24 x 24 at least)"
+    expect(dialog.get_by_role("button", name="Close the preview")).to_be_visible()
+    assert page.locator(CARD).get_attribute("aria-describedby") is None
+    assert link.get_attribute("aria-describedby") is None, "a sheet is a dialog, not the link's description"
+    # The second tap on the same link follows it.
     link.tap()
     expect(page).to_have_url(phone.base + "people/hilaria-baldwin/")
-    assert _fetches(phone) == 0
+    assert _fetches(phone) == 1
+    assert phone.errors == [] and phone.external_requests() == []
+
+
+def test_the_sheets_link_goes_on_to_the_records_place(phone: Reader) -> None:
+    page = phone.open("quotes/")
+    # The link low on the screen, where the sheet will be: the page moves it up into sight, above the sheet.
+    low = page.locator(EVENT).first.evaluate(
+        "l => { l.scrollIntoView(); scrollBy(0, l.getBoundingClientRect().bottom - innerHeight + 60);"
+        " return l.getBoundingClientRect().bottom; }"
+    )
+    link = _tap(page, EVENT)
+    dialog = page.get_by_role("dialog", name="Red-carpet interview with Extra at the Planet Hollywood reopening")
+    expect(dialog).to_be_visible()
+    sheet = _sheet(page)
+    assert sheet and sheet["support"] == "5 articles, 4 independent reports"  # as the card shows it
+    assert low > sheet["top"], "the link was where the sheet is"
+    box = link.bounding_box()
+    assert box and box["y"] + box["height"] <= sheet["top"], f"the link ({box}) is hidden by the sheet ({sheet})"
+    assert sheet["open"] == ["Go to it on its page", phone.base + "timeline/#extra-red-carpet-interview"]
+    dialog.get_by_role("link", name="Go to it on its page").tap()
+    expect(page).to_have_url(phone.base + "timeline/#extra-red-carpet-interview")
     assert phone.errors == []
+
+
+def test_escape_the_close_button_or_a_tap_outside_closes_the_sheet_and_the_focus_goes_back_to_the_link(
+    phone: Reader,
+) -> None:
+    page = phone.open("")
+    for how in ("escape", "button", "outside", "tab"):
+        _tap(page, PERSON)
+        expect(page.locator(SHEET)).to_be_visible()
+        if how == "escape":
+            page.keyboard.press("Escape")
+        elif how == "button":
+            page.get_by_role("button", name="Close the preview").tap()
+        elif how == "outside":  # the page's title: no link, nothing to focus
+            title = page.locator(".md-content h1").bounding_box()
+            assert title
+            page.touchscreen.tap(title["x"] + 20, title["y"] + title["height"] / 2)
+        else:  # Tab past the sheet's last link (a keyboard joined to a tablet): back to the link
+            for _ in range(3):
+                page.keyboard.press("Tab")
+        expect(page.locator(CARD)).to_be_hidden()
+        assert _focused(page, PERSON), f"closed by {how}, the focus goes back to the link"
+        assert page.url == phone.base
+        page.wait_for_timeout(400)
+        expect(page.locator(CARD)).to_be_hidden()  # no card opens for the focus put back
+    assert phone.errors == []
+
+
+def test_a_tap_on_a_link_to_no_record_follows_it(phone: Reader) -> None:
+    page = phone.open("", wait_until="networkidle")
+    _tap(page, NO_RECORD)  # the data is not there yet: the link waits for it, then is followed
+    expect(page).to_have_url(phone.base + "people/")
+    expect(page.locator(CARD)).to_have_count(0)
+    page = phone.open("")
+    _tap(page, PERSON)
+    expect(page.locator(SHEET)).to_be_visible()
+    page.get_by_role("button", name="Close the preview").tap()
+    _tap(page, NO_RECORD)  # the data is there: followed at once
+    expect(page).to_have_url(phone.base + "people/")
+    assert phone.errors == []
+
+
+def test_the_sheet_slides_in_only_for_readers_who_accept_motion(phone: Reader) -> None:
+    page = phone.page
+    try:
+        for motion, animation in (("reduce", "none"), ("no-preference", "ex-sheet-up")):
+            page.emulate_media(reduced_motion=motion)
+            phone.open("")
+            _tap(page, PERSON)
+            expect(page.locator(SHEET)).to_be_visible()
+            assert page.locator(SHEET).evaluate("e => getComputedStyle(e).animationName") == animation
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
+
+
+_CONTRASTS = r"""(selector) => {
+    // Each text's colour, and the close button's ring, against the sheet's background (alpha composited).
+    const sheet = document.querySelector(selector);
+    const rgba = (c) => { const v = c.match(/[\d.]+/g).map(Number);
+                          return [v[0], v[1], v[2], v.length > 3 ? v[3] : 1]; };
+    const over = (fg, bg) => fg.slice(0, 3).map((v, i) => v * fg[3] + bg[i] * (1 - fg[3]));
+    const lum = (rgb) => { const f = (v) => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; };
+                           return .2126 * f(rgb[0]) + .7152 * f(rgb[1]) + .0722 * f(rgb[2]); };
+    const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+    const bg = over(rgba(getComputedStyle(sheet.querySelector('.ex-preview__box')).backgroundColor), [255, 255, 255]);
+    const texts = [...sheet.querySelectorAll('*')]
+        .filter(e => [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+        .map(e => [e.className || e.tagName, ratio(over(rgba(getComputedStyle(e).color), bg), bg)]);
+    const button = sheet.querySelector('button');
+    return {texts, ring: ratio(over(rgba(getComputedStyle(button).borderTopColor), bg), bg),
+            scheme: document.body.getAttribute('data-md-color-scheme')};
+}"""
+
+
+@pytest.fixture(scope="module")
+def dark_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
+    """A phone whose system is dark: Material's "slate" (a palette, once shown, is kept in the page's storage, so
+    the light phone's context cannot simply switch)."""
+    reader = _reader(
+        browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme="dark"
+    )
+    yield reader
+    reader.context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_open_sheet_is_accessible_in_both_palettes(phone: Reader, dark_phone: Reader, scheme: str) -> None:
+    reader = phone if scheme == "light" else dark_phone
+    page = reader.open("quotes/")
+    _tap(page, QUOTE)  # a disputed quote: a badge, the question's link, the sheet's link
+    expect(page.locator(SHEET)).to_be_visible()
+    assert _sheet(page), "slid in"
+    _screenshot(page, f"preview-sheet-phone-{scheme}")
+    measured = page.evaluate(_CONTRASTS, SHEET)
+    assert measured["scheme"] == ("slate" if scheme == "dark" else "default")
+    faint = [(what, round(r, 2)) for what, r in measured["texts"] if r < 4.5]
+    assert measured["texts"] and faint == [], faint
+    assert measured["ring"] >= 3, f"the close button's ring is {measured['ring']:.2f}:1 (SC 1.4.11)"
+    violations = _axe(page)
+    expect(page.locator(SHEET)).to_be_visible()  # still open while axe ran
+    assert not [v for v in violations if v["impact"] in {"serious", "critical"}], violations
+    inside = [v for v in violations if any(t.startswith("#ex-preview") for t in v["targets"])]
+    assert not inside, inside
+    assert reader.errors == []
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

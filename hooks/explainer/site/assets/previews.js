@@ -3,10 +3,15 @@
 // anchor on another page, timeline/#id) shows a card: the record's kind, its label, a short text, its support
 // ("5 articles, 4 independent reports", as its citation chip is named) and whether it is disputed, by which
 // question. The card touches its link, so the pointer can move onto it and it stays (WCAG 1.4.13); Escape
-// closes it and leaves the focus on the link. On touch nothing changes: a tap follows the link.
+// closes it and leaves the focus on the link.
+// On a touch screen (a finger or a pen) the first tap on such a link opens the same card as a sheet at the
+// bottom of the screen instead of following the link, as a citation's popover is one on a phone (explainer.js):
+// a non-modal dialog named by its title, which takes the focus, with a close button and a link on to the
+// record; a second tap on the link follows it; a tap outside, the close button or Escape closes the sheet and
+// puts the focus back on the link. A tap on a link to no record follows it, as before.
 // What the cards say comes from one file of the same site, data/previews.json (explainer.site.urls.PREVIEWS,
-// built from the site model by previews.py), fetched the first time a reader points at or tabs to a link, not
-// on page load, and kept for the page's life. It is data: every word goes into the page as text.
+// built from the site model by previews.py), fetched the first time a reader points at, tabs to or touches a
+// link, not on page load, and kept for the page's life. It is data: every word goes into the page as text.
 (function () {
   "use strict";
   var config = document.getElementById("__config");
@@ -46,7 +51,7 @@
     var page = url.pathname.slice(base.pathname.length);
     if (/\.(?!html$)[A-Za-z0-9]+$/.test(page)) return null;  // a file (an article's text, data), not a page
     try {
-      return { page: decodeURI(page), anchor: decodeURIComponent(url.hash.slice(1)) };
+      return { page: decodeURI(page), anchor: decodeURIComponent(url.hash.slice(1)), href: url.href };
     } catch (e) { return null; }
   }
   function linkOf(node) {
@@ -69,6 +74,9 @@
   var dismissed = null;  // the link whose card Escape closed: not shown again until the reader leaves it
   var point = null;  // where the mouse is, to place the card by the line of a link that wraps
   var openTimer = 0, closeTimer = 0;
+  var sheet = false;  // the card is open as a touch sheet (a dialog), not as a hover or focus card
+  var pending = null;  // the link tapped before the data came
+  var returning = null;  // the link the focus goes back to as its sheet closes
 
   function element(tag, className, text) {
     var node = document.createElement(tag);
@@ -79,7 +87,7 @@
   function siteLink(url, text, className) {
     var a = element("a", className, text);
     a.href = new URL(url, base).href;
-    a.tabIndex = -1;  // the keyboard is on the link the card previews, which leads there too
+    if (!sheet) a.tabIndex = -1;  // the keyboard is on the link the card previews, which leads there too
     return a;
   }
   function badge(text, disputed) {  // as the pages draw one (macros.html)
@@ -95,7 +103,9 @@
     card.appendChild(box);
     document.body.appendChild(card);
   }
-  function fill(record, url) {
+  // What the card says; a sheet has a close button beside the record's kind, its title (which names the
+  // dialog) as text, and after all a link on to where the tapped link leads.
+  function fill(record, url, href) {
     var words = data.words || {};
     var parts = [];
     var kind = element("p", "ex-preview__kind", record.kind);
@@ -103,12 +113,21 @@
       kind.appendChild(document.createTextNode(" "));
       kind.appendChild(badge(record.status, record.difference === "substance"));
     }
-    parts.push(kind);
+    if (sheet) {
+      var head = element("div", "ex-preview__head");
+      var shut = element("button", "ex-pop__close", "×");  // as explainer.js draws a popover's close button
+      shut.type = "button";
+      shut.setAttribute("aria-label", words.close || "×");
+      shut.addEventListener("click", function () { close(true); });
+      head.appendChild(kind);
+      head.appendChild(shut);
+      parts.push(head);
+    } else parts.push(kind);
     var title = element("p", "ex-preview__title");
-    var link = siteLink(url, undefined);
-    if (record.by) link.appendChild(element("q", null, record.label));
-    else link.textContent = record.label;
-    title.appendChild(link);
+    var name = sheet ? title : title.appendChild(siteLink(url, undefined));
+    if (sheet) title.id = "ex-preview-title";
+    if (record.by) name.appendChild(element("q", null, record.label));
+    else name.textContent = record.label;
     parts.push(title);
     if (record.by) parts.push(element("p", "ex-preview__by", record.by));
     if (record.text) parts.push(element("p", "ex-preview__text", record.text));
@@ -131,6 +150,14 @@
         disputed.appendChild(siteLink(String(question[1]), String(question[0])));
       });
       parts.push(disputed);
+    }
+    var opening = url.indexOf("#") < 0 ? (words.open_page || {})[record.kind] : words.open_place;
+    if (sheet && opening) {
+      var on = element("p", "ex-preview__open");
+      var go = element("a", null, opening);
+      go.href = href;
+      on.appendChild(go);
+      parts.push(on);
     }
     box.replaceChildren.apply(box, parts);
   }
@@ -172,6 +199,7 @@
       }
       var url = own(where, record);
       if (!card) build();
+      if (sheet) close(false);
       if (current && current !== link) forget(current);
       fill(record, url);
       current = link;
@@ -195,14 +223,78 @@
     if (before) link.setAttribute("aria-describedby", before); else link.removeAttribute("aria-describedby");
     link.removeAttribute("data-ex-described");
   }
-  function close() {
+  // Closing a sheet puts the focus back on its link when asked to, or when the focus was in the sheet (unless
+  // told not to: false).
+  function close(returnFocus) {
     clearTimeout(openTimer);
     clearTimeout(closeTimer);
     if (!current) return;
+    var link = current, wasSheet = sheet, inside = card.contains(document.activeElement);
     forget(current);
     current = null;
     card.hidden = true;
     box.replaceChildren();
+    if (!wasSheet) return;
+    sheet = false;
+    card.classList.remove("ex-preview--sheet");
+    card.removeAttribute("role");
+    card.removeAttribute("aria-labelledby");
+    card.removeAttribute("tabindex");
+    if (returnFocus || (inside && returnFocus !== false)) {
+      returning = link;
+      link.focus();
+      returning = null;
+    }
+  }
+
+  // ---- the sheet, on a touch screen ------------------------------------------------------------------------------
+  function openSheet(link, record) {
+    var where = placeOf(link);
+    close(false);
+    sheet = true;
+    fill(record, own(where, record), where.href);
+    current = link;
+    card.classList.add("ex-preview--sheet");
+    card.setAttribute("role", "dialog");
+    card.setAttribute("aria-labelledby", "ex-preview-title");
+    card.tabIndex = -1;
+    card.removeAttribute("data-side");
+    card.style.left = card.style.top = "";
+    card.hidden = false;
+    // Keep the link in sight above the sheet (a second tap on it follows it); the sheet's top as it will be
+    // once it has slid in (its box is moved while it slides).
+    var hidden = link.getBoundingClientRect().bottom + 8 - (window.innerHeight - card.offsetHeight);
+    if (hidden > 0) window.scrollBy(0, hidden);
+    card.focus({ preventScroll: true });  // a screen reader says the dialog and its name
+  }
+  function tabbables() {
+    return Array.prototype.filter.call(card.querySelectorAll("a[href], button"), function (e) { return e.getClientRects().length; });
+  }
+  var lastPointer = "";  // what last touched the page: "mouse", "touch", "pen"
+  document.addEventListener("pointerdown", function (event) {
+    lastPointer = event.pointerType;
+    if ((lastPointer === "touch" || lastPointer === "pen") && linkOf(event.target)) load();  // while the finger is down
+  }, true);
+  function touched(event) {  // a click made by a tap (a keyboard's or a script's has no pointer, and detail 0)
+    var type = event.pointerType || (event.detail ? lastPointer : "");
+    return type === "touch" || type === "pen";
+  }
+  // A tap on a link to a record opens its sheet, unless the sheet is that link's already: then it is followed.
+  // Tapped before the data came, the link waits for it; if it previews nothing, it is followed then.
+  function tap(event, link) {
+    if (sheet && link === current) return;
+    var where = placeOf(link);
+    if (data && !recordAt(where)) return;
+    event.preventDefault();
+    if (!card) build();
+    pending = link;
+    load().then(function () {
+      if (pending !== link) return;  // the reader tapped elsewhere meanwhile
+      pending = null;
+      var record = data && recordAt(where);
+      if (record) openSheet(link, record);
+      else link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, view: window }));
+    });
   }
   function closeSoon() {
     clearTimeout(closeTimer);
@@ -213,7 +305,7 @@
 
   // The mouse: a moment on a link opens its card; the card stays while the pointer is on the link or on it.
   document.addEventListener("pointerover", function (event) {
-    if (event.pointerType !== "mouse") return;
+    if (event.pointerType !== "mouse" || sheet) return;
     point = { x: event.clientX, y: event.clientY };
     if (card && card.contains(event.target)) {
       hovered = card;
@@ -233,7 +325,7 @@
     if (current && link !== current) closeSoon();
   });
   document.addEventListener("pointerout", function (event) {  // the mouse left the window
-    if (event.pointerType === "mouse" && !event.relatedTarget) {
+    if (event.pointerType === "mouse" && !event.relatedTarget && !sheet) {
       hovered = null;
       clearTimeout(openTimer);
       if (current) closeSoon();
@@ -241,6 +333,12 @@
   });
   // The keyboard: focus on a link (shown as the keyboard's, not a click's or a tap's) opens its card at once.
   document.addEventListener("focusin", function (event) {
+    if (event.target === returning) return;  // back on the link from its sheet
+    if (sheet) {
+      // On the sheet's own link (a second tap, which follows it, focuses it first) it stays open.
+      if (card.contains(event.target) || event.target === current) return;
+      close();  // the focus went elsewhere (a non-modal dialog)
+    }
     var link = linkOf(event.target);
     dismissed = null;
     if (link && link.matches(":focus-visible")) {
@@ -257,14 +355,35 @@
     if (current && current !== hovered && hovered !== card) close();
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key !== "Escape" || !current) return;
+    if (!current) return;
+    if (sheet && event.key === "Tab") {  // Tab past the sheet's ends goes back to its link
+      var stops = tabbables(), at = document.activeElement;
+      if (event.shiftKey ? at === card || at === stops[0] : at === stops[stops.length - 1]) {
+        event.preventDefault();
+        close(true);
+      }
+      return;
+    }
+    if (event.key !== "Escape") return;
+    if (sheet) { event.preventDefault(); close(true); return; }
     dismissed = current;  // the focus stays on the link
     close();
   });
   document.addEventListener("click", function (event) {
-    if (current && !(card && card.contains(event.target)) && linkOf(event.target) !== current) close();
+    if (card && card.contains(event.target)) return;  // its links are followed, its button closes it
+    var link = linkOf(event.target);
+    if (link && touched(event) && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) {
+      tap(event, link);
+      if (event.defaultPrevented) return;
+    }
+    pending = null;
+    if (current && link !== current) {
+      // A tap outside a sheet: the focus back on its link, unless the tap put it on something else.
+      var nowhere = !document.activeElement || document.activeElement === document.body;
+      close(sheet && nowhere);
+    }
   });
-  window.addEventListener("resize", function () { if (current) place(current); });
+  window.addEventListener("resize", function () { if (current && !sheet) place(current); });
   window.addEventListener("pageshow", function (event) {  // back to a page restored as it was left
     if (event.persisted) { hovered = focused = dismissed = null; close(); }
   });
