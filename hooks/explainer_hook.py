@@ -60,6 +60,7 @@ from explainer.api import (
     fresh_folder_beside,
     handwritten_page_jsonld,
     load_words,
+    no_cycle_collection,
     page_meta,
     raise_on_errors,
     read_options,
@@ -593,7 +594,7 @@ def _keep_last_good_site(builder: Callable[..., None]) -> Callable[..., None]:
     def build(*args: Any, **kwargs: Any) -> None:
         try:
             try:
-                with serving.no_cycle_collection():
+                with no_cycle_collection():  # the served site's objects are many, none of a save's is garbage
                     done = _render_in_part()
             except serving.WorkerLost:
                 log.info("a process that checks and indexes saves ended: this save is built in full, and it restarts")

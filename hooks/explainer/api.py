@@ -14,6 +14,7 @@ while the engine's major version stays, however the packages behind it move. Eve
   `Reads`, `Questions`, `SiteModel`, `Sweep`: what a page read of the site model, asked again of a new one
   (`Reads.still_hold`, pages of one save in one `Sweep`).
 - `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
+- `no_cycle_collection`: a pause of Python's cycle collector while much is made and none of it is garbage.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
   file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
 - `ExplainerError`, `Report`, `Diagnostic`, `visible`: problems, and how to print an editor's value.
@@ -27,7 +28,7 @@ from explainer.core.atomic import fresh_folder_beside, swap_in
 from explainer.core.diagnostics import Diagnostic, ExplainerError, Report, visible
 from explainer.core.tree import regular_inside
 from explainer.evidence.measure import format_measures
-from explainer.evidence.pipeline import Layout, check_or_raise, raise_on_errors, read_records
+from explainer.evidence.pipeline import Layout, check_or_raise, no_cycle_collection, raise_on_errors, read_records
 from explainer.evidence.verify import Verified
 from explainer.evidence.wikilinks import WikiLinkExtension
 from explainer.site import assets
@@ -68,6 +69,7 @@ __all__ = [
     "fresh_folder_beside",
     "handwritten_page_jsonld",
     "load_words",
+    "no_cycle_collection",
     "page_meta",
     "raise_on_errors",
     "read_options",

@@ -16,7 +16,6 @@ calls its `_populate_page` and repeats the rest of its `_build_page`, without th
 
 from __future__ import annotations
 
-import gc
 import itertools
 import logging
 import os
@@ -25,9 +24,8 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
@@ -96,22 +94,6 @@ class Served:
 
     def pages(self) -> list[Page]:
         return [f.page for f in self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve) if f.page]
-
-
-@contextmanager
-def no_cycle_collection() -> Iterator[None]:
-    """No cycle collection while a save renders: the served site's objects are many (a million at 10,000
-    statements) and none of the save's is garbage until it is done; a collection in between cost seconds.
-    Afterwards what survived joins the oldest generation without being walked now (as the check does)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.freeze()
-        gc.unfreeze()
-        if was_enabled:
-            gc.enable()
 
 
 class Stopwatch:

@@ -48,7 +48,7 @@ class Layout:
 
 
 @contextmanager
-def _no_cycle_collection() -> Iterator[None]:
+def no_cycle_collection() -> Iterator[None]:
     """Pause Python's cycle collector: a check allocates hundreds of thousands of nodes and records,
     none of them garbage, and collecting over and over while they pile up would more than double
     its time. Reference counting still frees everything that is dropped.
@@ -78,7 +78,7 @@ def check(
     records are read: for reading a past revision, written before today's editorial rules, to compare
     its records with another's.
     """
-    with _no_cycle_collection():
+    with no_cycle_collection():
         options_report = Report()
         options = layout.options or read_options(layout.root / CONFIG_FILE, options_report)
         budgets = Budgets(options)
