@@ -501,11 +501,6 @@ def _render_in_part() -> bool:
     _state.failed = False
     clock = serving.Stopwatch()
     worker = _state.worker
-    try:
-        if content_time(layout.root, (layout.content_dir, layout.seeds_dir)) != old.publication.created:
-            return False  # a commit meanwhile: the structured data of every page says when
-    except ValueError:
-        return False
     # The full check runs in the worker, which then makes the files besides the pages, while this process renders
     # from the records alone; nothing is written before it has answered, and its answer is what the editor is told.
     urls = Urls(config.use_directory_urls)
@@ -518,7 +513,7 @@ def _render_in_part() -> bool:
         try:
             raise_on_errors(diagnostics)
         except ExplainerError:
-            raise_on_errors(serving.answer(pending).diagnostics)  # every problem, as the full check words them
+            raise_on_errors(pending.result().diagnostics)  # every problem, as the full check words them
             raise
         return verified, []
 
@@ -531,7 +526,7 @@ def _render_in_part() -> bool:
         p: (plan.in_nav, plan.edit_path) for p, plan in old.plans.items()
     }
     if not same_files or build.publication != old.publication:
-        return False
+        return False  # pages added or removed, or a commit meanwhile (every page's structured data says when)
     clock.lap("records")
     extra: dict[str, bytes] | None = None
     if pending is None:
@@ -551,7 +546,7 @@ def _render_in_part() -> bool:
     warned = serving.anchor_warnings(served)
     clock.lap("pages")
     if pending is not None:
-        checked = serving.answer(pending)
+        checked = pending.result()  # WorkerLost if the worker ended first
         clock.lap("check")
         try:
             raise_on_errors(checked.diagnostics)
@@ -579,7 +574,7 @@ def _render_in_part() -> bool:
         served.known[src] = serving.Known(build.reads.get(src), build.plans.get(src), search.get(src, []))
     serving.write(served, rendered, extra)
     clock.lap("write")
-    served.inputs, served.rendered = now, len(again)
+    served.inputs = now
     log.info(f"rendered {len(again)} of {len(pages)} pages again in {clock}")
     return True
 

@@ -96,6 +96,20 @@ def edit(project: Path, name: str, old: str, new: str) -> None:
 
 
 CITED = "quote: Ann Example said “hello there”\n"  # the claim's citation, once the edit before changed it
+
+
+def save_in_both(
+    serving: Serving, copy: Path, caplog: pytest.LogCaptureFixture, name: str, old: str, new: str
+) -> list[tuple[int, int]]:
+    """The same edit in the served project and its copy, saved where it is served: (pages rendered again, pages)
+    as the serve log says, or nothing for a full build."""
+    caplog.clear()
+    for project in (serving.project, copy):
+        edit(project, name, old, new)
+    serving.save()
+    return [(int(m[1]), int(m[2])) for r in caplog.records if (m := IN_PART.search(r.getMessage()))]
+
+
 NEW_CLAIM = """\
   - id: bob-replies-twice
     topic: general
@@ -150,15 +164,10 @@ def test_every_save_gives_the_full_builds_site(
     caplog.set_level(logging.INFO, logger="mkdocs.plugins.explainer")
     serving = serve(served, tmp_path / "site")
     for number, (what, name, old, new, in_part) in enumerate(EDITS):
-        caplog.clear()
-        for project in (served, copy):
-            edit(project, name, old, new)
-        serving.save()
+        rendered = save_in_both(serving, copy, caplog, name, old, new)
         fresh = tmp_path / f"fresh-{number}"
         fresh_build(copy, fresh)
         assert differences(serving.site, fresh) == [], what
-        counts = [IN_PART.search(r.getMessage()) for r in caplog.records]
-        rendered = [(int(m[1]), int(m[2])) for m in counts if m]
         if in_part:
             assert len(rendered) == 1 and 0 < rendered[0][0] < rendered[0][1], (what, rendered)
         else:
@@ -216,11 +225,7 @@ def test_the_real_site_renders_a_reworded_record_in_part_and_exactly(
     serving = serve(served, tmp_path / "site")
     rendered: list[tuple[int, int]] = []
     for name, old, new in REAL_EDITS:
-        caplog.clear()
-        for project in (served, copy):
-            edit(project, name, old, new)
-        serving.save()
-        rendered += [(int(m[1]), int(m[2])) for r in caplog.records if (m := IN_PART.search(r.getMessage()))]
+        rendered += save_in_both(serving, copy, caplog, name, old, new)
     fresh_build(copy, tmp_path / "fresh")
     assert differences(serving.site, tmp_path / "fresh") == []
     # Worked out from the pages: the claim is shown on its topic's page, the claims index, the two articles'
@@ -241,11 +246,7 @@ def test_a_save_after_the_checking_process_died_is_built_in_full_and_the_next_in
     hook._state.worker._checker.process.kill()  # as the system's out-of-memory killer would
     hook._state.worker._checker.process.wait()
     for number, (old, new) in enumerate([("Ann greets Bob.", "Ann greets Bob warmly."), ("warmly", "kindly")]):
-        caplog.clear()
-        for project in (served, copy):
-            edit(project, "content/claims.yaml", old, new)
-        serving.save()
+        in_part = save_in_both(serving, copy, caplog, "content/claims.yaml", old, new)
         fresh_build(copy, tmp_path / f"fresh-{number}")
         assert differences(serving.site, tmp_path / f"fresh-{number}") == []
-        in_part = [r for r in caplog.records if IN_PART.search(r.getMessage())]
         assert bool(in_part) is (number == 1), caplog.text

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import jinja2
 from material.plugins.search.plugin import SearchIndex, SearchPlugin  # type: ignore[import-untyped]  # Material ships no types
@@ -57,7 +57,6 @@ from explainer.api import (
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
-T = TypeVar("T")
 Stamp = tuple[int, int]  # a file's modification time (ns) and size
 
 
@@ -90,7 +89,6 @@ class Served:
     known: dict[str, Known]  # by page source path
     extra: dict[str, bytes]  # the files besides the pages that the engine writes, by site path
     inputs: dict[str, Stamp]  # the project's files as they were when the build started
-    rendered: int = 0  # pages rendered by the last save (for the log and the tests)
 
     def pages(self) -> list[Page]:
         return [f.page for f in self.files.documentation_pages(inclusion=InclusionLevel.is_in_serve) if f.page]
@@ -117,7 +115,7 @@ def stamps(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
     """Every file under `paths` (folders walked, links not followed), by its path relative to `root`."""
     found: dict[str, Stamp] = {}
     for path in paths:
-        if path.is_file():
+        if not path.is_dir() or path.is_symlink():
             found[_relative(root, path)] = _stamp(path)
             continue
         for folder, folders, names in os.walk(path):
@@ -129,7 +127,7 @@ def stamps(root: Path, paths: Iterable[Path]) -> dict[str, Stamp]:
 
 
 def _stamp(path: Path) -> Stamp:
-    status = path.stat()
+    status = path.lstat()  # a link's own time and size: what it points at is none of the project's
     return status.st_mtime_ns, status.st_size
 
 
@@ -182,11 +180,6 @@ class Worker:
 
 class WorkerLost(Exception):
     """A worker process ended (killed, out of memory): the save is built in full, and new ones are started."""
-
-
-def answer(future: Future[T]) -> T:
-    """What the worker answered; WorkerLost if it ended before it could."""
-    return future.result()
 
 
 class _Process:
@@ -305,7 +298,7 @@ class _Deferred:
         self.pending[page.file.src_uri] = _index_page(job) if self.worker is None else self.worker.submit(job)
 
     def entries(self) -> dict[str, list[dict[str, Any]]]:
-        return {src: got if isinstance(got, list) else answer(got) for src, got in self.pending.items()}
+        return {src: got if isinstance(got, list) else got.result() for src, got in self.pending.items()}
 
 
 def keep(pages: Iterable[Page]) -> list[tuple[Page, dict[str, Any]]]:
