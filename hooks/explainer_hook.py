@@ -4,7 +4,7 @@ on_config   load, validate, resolve and verify everything (before MkDocs cleans 
 on_files    add the generated pages and the extra files (assets, exports, seeds, robots.txt), all in memory.
 on_page_*   give generated pages their title and HTML; resolve wiki-links in hand-written pages; give
             every page its JSON-LD.
-on_env      the site's words for the theme's templates (the engine's overrides of Material's).
+on_env      the site's words for the theme's templates (the engine's overrides of Material's), compiled once.
 on_template_context   JSON-LD for the 404 page, which has no page object.
 on_post_page, on_post_template   the Content-Security-Policy on every page, the 404 page too (see csp.py).
 on_serve, on_shutdown   rebuild when content/, seeds/ or the site's words change; on content errors keep
@@ -36,6 +36,7 @@ from mkdocs.structure.toc import AnchorLink, TableOfContents
 from mkdocs.utils import CountHandler
 
 from explainer.api import (
+    COMPILED_TEMPLATES,
     Diagnostic,
     ExplainerError,
     Heading,
@@ -385,6 +386,8 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig, n
 
 def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     env.globals.update(theme_globals(_state.current().renderer.site.words))
+    # The theme's templates (Material's and the engine's overrides) compiled once, as the engine's own are.
+    env.bytecode_cache = COMPILED_TEMPLATES
     _state.env = env
     return env
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 from explainer.content.catalogue import load_words
 from explainer.content.options import Options, read_options
 from explainer.core.atomic import fresh_folder_beside, swap_in
+from explainer.core.compiled_templates import COMPILED as COMPILED_TEMPLATES
 from explainer.core.diagnostics import Diagnostic, ExplainerError, Report, visible
 from explainer.core.tree import regular_inside
 from explainer.evidence.measure import format_measures
@@ -44,6 +45,7 @@ from explainer.site.timestamps import content_time
 from explainer.site.urls import Urls
 
 __all__ = [
+    "COMPILED_TEMPLATES",
     "Diagnostic",
     "ExplainerError",
     "Heading",

@@ -22,6 +22,7 @@ import jinja2
 
 from explainer.changes.diff import CitationChange, ContentDiff, FieldChange, Passage, RecordChange
 from explainer.content.catalogue import english
+from explainer.core.compiled_templates import COMPILED
 from explainer.core.diagnostics import inert_lines, json_text, visible
 from explainer.site.sitemodel import KIND_IDS, SiteModel
 
@@ -382,6 +383,7 @@ def template_environment(markdown: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
         finalize=markdown_escape if markdown else _visible_value,
+        bytecode_cache=COMPILED,
     )
     env.filters["code"] = _code
     env.globals["spans"] = markdown_spans if markdown else text_spans

@@ -7,7 +7,6 @@ autoescaping; templates never mark editor text as safe.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -16,6 +15,7 @@ from urllib.parse import quote as url_quote
 import jinja2
 from markupsafe import Markup, escape
 
+from explainer.core.compiled_templates import COMPILED
 from explainer.content import model
 from explainer.content.catalogue import Words
 from explainer.content.schema import Record
@@ -165,51 +165,6 @@ class PageContext:
         return self.site.index.records[record_id][1]
 
 
-class _CompiledTemplates(jinja2.BytecodeCache):
-    """Compiled templates kept for the life of the process: `mkdocs serve` builds again on every save, with a new
-    environment each time (the site's words may have changed), and compiling 30-odd templates from source
-    each time was a good part of a rebuild. Jinja checks each entry against its template's source, so an
-    edited template (the engine's or a site's own) is compiled again.
-
-    The compiled code depends on the environment too: a filter that takes the context (`prose`) is called
-    with it, one unknown when the template was compiled is looked up at run time without it. An entry is
-    therefore kept per set of filters and tests and what each takes, not only per template."""
-
-    def __init__(self) -> None:
-        self._store: dict[str, bytes] = {}
-
-    def get_bucket(
-        self, environment: jinja2.Environment, name: str, filename: str | None, source: str
-    ) -> jinja2.bccache.Bucket:
-        key = f"{self.get_cache_key(name, filename)}-{_compiled_with(environment)}"
-        bucket = jinja2.bccache.Bucket(environment, key, self.get_source_checksum(source))
-        self.load_bytecode(bucket)
-        return bucket
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self._store.get(bucket.key)
-        if code is not None:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self._store[bucket.key] = bucket.bytecode_to_string()
-
-
-_COMPILED = _CompiledTemplates()
-
-
-def _compiled_with(environment: jinja2.Environment) -> str:
-    """What compiled code takes from its environment: the names of its filters and tests and, for each, what
-    it is passed (the context, the environment, or nothing: `jinja_pass_arg`)."""
-    signature = repr(
-        [
-            sorted((name, str(getattr(function, "jinja_pass_arg", ""))) for name, function in table.items())
-            for table in (environment.filters, environment.tests)
-        ]
-    )
-    return hashlib.sha1(signature.encode("utf-8"), usedforsecurity=False).hexdigest()[:16]
-
-
 def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2.Environment:
     """The engine's templates (those in `template_dirs` first), with the site's words: `w(key, count, **values)`
     for an entry as HTML, `sep(loop, style)` for what follows a list item, and dates and shares in words."""
@@ -221,7 +176,7 @@ def template_env(words: Words, template_dirs: list[str] | None = None) -> jinja2
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
-        bytecode_cache=_COMPILED,
+        bytecode_cache=COMPILED,
     )
     env.globals.update(
         w=words.html,
