@@ -6,6 +6,7 @@ layout is shown instead, drawn full width (at least its natural size on any phon
 container, and each picture's two SVGs carry the class of their wide width rounded up to a step of FIT_STEP
 px (`fit_class`); pictures.css has a container query per step, FIT_WIDTHS, which a test holds to this list.
 A wide layout wider than any page (a family of hundreds) fits nowhere: its narrow layout is always shown.
+The same rules hold on paper, where the printed figure is the container (pictures.css).
 """
 
 from __future__ import annotations
@@ -36,6 +37,6 @@ def container_rules() -> str:
                 f".ex-fit-{w}.ex-picture--narrow {{ {narrow} }} }}"
                 for w in FIT_WIDTHS
             ),
-            f"@media screen {{ {never} }}",
+            never,
         ]
     )
