@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -127,17 +130,19 @@ def make_project(
     return path
 
 
-def run_mkdocs(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def run_mkdocs(project: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """`mkdocs <args>` in `project`, as a reader of its output sees it: exit status, stdout and stderr.
 
     A build runs in this process, through MkDocs' own command line (click's runner), so that each of the
     suite's builds does not pay for starting Python and importing MkDocs, Material and the engine again; this
     is what `mkdocs serve` does too, building again and again in one process, which the hook must bear. Any
-    other command runs as its own process."""
+    other command runs as its own process. `env`: variables set for the command (and only for it)."""
     if not args or args[0] != "build":
-        env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-        return subprocess.run([*MKDOCS, *args], cwd=project, capture_output=True, text=True, env=env, timeout=600)
-    return _build_in_process(project, list(args))
+        environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env or {})}
+        return subprocess.run(
+            [*MKDOCS, *args], cwd=project, capture_output=True, text=True, env=environment, timeout=600
+        )
+    return _build_in_process(project, list(args), env or {})
 
 
 def run_explainer(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
@@ -169,7 +174,7 @@ def run_explainer(*args: str, cwd: Path | None = None) -> subprocess.CompletedPr
     return subprocess.CompletedProcess(["explainer", *args], status, out.getvalue(), err.getvalue())
 
 
-def _build_in_process(project: Path, args: list[str]) -> subprocess.CompletedProcess[str]:
+def _build_in_process(project: Path, args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     import logging
     import traceback
 
@@ -177,7 +182,7 @@ def _build_in_process(project: Path, args: list[str]) -> subprocess.CompletedPro
     from mkdocs.__main__ import cli
 
     before, environ = Path.cwd(), dict(os.environ)
-    os.environ["NO_MKDOCS_2_WARNING"] = "1"
+    os.environ.update({"NO_MKDOCS_2_WARNING": "1", **env})
     os.chdir(project)
     try:
         result = CliRunner().invoke(cli, args, catch_exceptions=True)
@@ -202,15 +207,38 @@ def tiny_project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real explainer, built once with --strict into a temporary folder."""
-    site = tmp_path_factory.mktemp("site")
-    docs_before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
-    result = run_mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
-    assert result.returncode == 0, result.stderr[-5000:]
-    # Generated pages live in memory only: the build must not have written into docs/.
-    assert sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) == docs_before
-    return site
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The real explainer, built once per test run with --strict into a temporary folder, shared read-only by
+    every test and every worker of the run (pytest-xdist): the first worker to need it builds it while the others
+    wait, and at the end of each worker's session the site must be byte for byte as it was built."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    site, outcome = shared / "real-site", shared / "real-site.outcome"
+    with open(shared / "real-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        if not outcome.exists():
+            docs_before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
+            result = run_mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
+            failure = "" if result.returncode == 0 else result.stderr[-5000:] or f"exit status {result.returncode}"
+            # Generated pages live in memory only: the build must not have written into docs/.
+            if not failure and sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) != docs_before:
+                failure = "the build wrote into docs/"
+            outcome.write_text(failure, encoding="utf-8")
+        failure = outcome.read_text(encoding="utf-8")
+    assert not failure, failure
+    built = _tree_digest(site)
+    yield site
+    assert _tree_digest(site) == built, "a test changed the shared build of the real site (it is read-only)"
+
+
+def _tree_digest(folder: Path) -> str:
+    digest = hashlib.blake2b()
+    for path in sorted(folder.rglob("*")):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0")
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 # Fixtures that make a test a browser test or a build test, for `pytest -m` (the markers are in pyproject.toml):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 import importlib.util
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -28,7 +27,7 @@ from urllib.parse import unquote, urlsplit
 import material
 import pytest
 
-from conftest import MKDOCS, ROOT, make_project
+from conftest import ROOT, make_project, run_mkdocs
 from explainer.site import assets
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -630,5 +629,4 @@ def test_created_times_are_reproducible_from_source_date_epoch(tmp_path: Path) -
 
 
 def _mkdocs(project: Path, env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **env}
-    return subprocess.run([*MKDOCS, *args], cwd=project, capture_output=True, text=True, env=environment, timeout=600)
+    return run_mkdocs(project, *args, env=env)
