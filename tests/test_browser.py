@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from browser_support import (
     AXE,
     DESKTOP,
+    PHONE,
     Reader,
     _reader,
     _screenshot,
@@ -1063,6 +1064,57 @@ def test_axe_finds_no_serious_violation_in_open_citation_controls(
     assert not serious, "\n".join(
         f"{v['impact']} {v['id']}: {v['help']} {v['targets']}\n    {v['summary']}" for v in serious
     )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_nothing_in_the_blocks_that_wait_as_the_page_is_loaded(
+    browser: Browser, site_url: str, scheme: str
+) -> None:
+    # The runs above lay every waiting block out first (_lay_out_every_block), as a reader who scrolls there sees
+    # it. A tool that reads the page as it is loaded, Lighthouse's accessibility audit among them, runs axe-core
+    # over blocks still waiting (content-visibility: auto): it found the last list's badge grey on the footer's
+    # black (its box lay past the block's 12rem, over the footer) and, in the dark palette, the links of a list
+    # still in the light palette's colours (the page had been styled in it first). A first visit on a phone.
+    reader = _reader(
+        browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, color_scheme=scheme
+    )
+    try:
+        page = reader.open(PAGES["person"], wait_until="networkidle")
+        waiting = page.evaluate(
+            """() => [...document.querySelectorAll('article *')].filter(e => getComputedStyle(e).contentVisibility
+                === 'auto' && e.firstElementChild && !e.firstElementChild.checkVisibility({contentVisibilityAuto:
+                true})).length"""
+        )
+        assert waiting > 2, waiting
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+        found = page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+                .filter(v => ['serious', 'critical'].includes(v.impact))
+                .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' ' + n.failureSummary))"""
+        )
+        assert found == [], found
+    finally:
+        reader.context.close()
+
+
+def test_a_dark_readers_first_page_is_drawn_dark_from_the_first_frame(browser: Browser, site_url: str) -> None:
+    # No palette is stored before the first page: Material's bundle chose the dark one only after the page had
+    # been drawn, in the light one (a flash of white, and the light colours kept by the blocks that wait).
+    reader = _reader(browser, site_url, viewport=PHONE, device_scale_factor=2, is_mobile=True, color_scheme="dark")
+    try:
+        reader.page.add_init_script(
+            """window.__exSchemes = [];
+            const frame = () => {
+                if (document.body) window.__exSchemes.push(document.body.getAttribute('data-md-color-scheme'));
+                if (document.readyState !== 'complete') requestAnimationFrame(frame);
+            };
+            requestAnimationFrame(frame);"""
+        )
+        page = reader.open(PAGES["person"], wait_until="load")
+        schemes = page.evaluate("window.__exSchemes")
+        assert schemes and set(schemes) == {"slate"}, schemes
+    finally:
+        reader.context.close()
 
 
 # --- deep links ----------------------------------------------------------------------------------------------------
