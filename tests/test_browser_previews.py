@@ -393,3 +393,47 @@ def test_an_open_card_is_accessible_in_both_palettes(desktop: Reader, dark: Read
         "() => [...document.querySelectorAll('#ex-preview *')].map(e => parseFloat(getComputedStyle(e).fontSize))"
     )
     assert sizes and min(sizes) >= 12, sizes
+
+
+# Where a quote is a link (<a><q>…</q></a>), each of its quotation marks, drawn by the quote, is part of the
+# link's target: at the middle of each mark, the element there is the link or inside it. (Marks drawn as
+# open-quote and close-quote are not hit by a tap in Chromium: the tap landed on the list item around.)
+QUOTE_MARKS = """() => [...document.querySelectorAll('article a q')].map((q) => {
+  q.scrollIntoView({block: 'center'});
+  const link = q.closest('a');
+  const rects = [...q.getClientRects()];
+  const at = (rect, left) => {
+    const x = left ? rect.left + 2 : rect.right - 2, y = rect.top + rect.height / 2;
+    return link.contains(document.elementFromPoint(x, y));
+  };
+  return {quote: q.textContent.slice(0, 30), opening: at(rects[0], true), closing: at(rects[rects.length - 1], false),
+          marks: [getComputedStyle(q, '::before').content, getComputedStyle(q, '::after').content]};
+})"""
+
+
+@pytest.mark.parametrize(
+    "path", ["quotes/", "people/hilaria-baldwin/", "transcripts/extra-interview-transcript/", "compare/"]
+)
+def test_a_linked_quotes_quotation_marks_are_part_of_its_link(phone: Reader, path: str) -> None:
+    page = phone.open(path)
+    page.evaluate(
+        """() => { for (const e of document.querySelectorAll('article *'))
+            if (getComputedStyle(e).contentVisibility === 'auto') e.style.contentVisibility = 'visible';
+          for (const more of document.querySelectorAll('article details')) more.open = true; }"""
+    )  # every quote laid out and shown: the blocks that wait, the lists behind "Show all"
+    quotes = page.evaluate(QUOTE_MARKS)
+    assert len(quotes) > 3, path
+    missed = [q for q in quotes if not (q["opening"] and q["closing"])]
+    assert missed == [], missed[:5]
+    assert {tuple(q["marks"]) for q in quotes} == {('"“"', '"”"')}, "English marks, as the browser drew them"
+
+
+def test_a_tap_on_a_quotes_opening_mark_opens_its_sheet(phone: Reader) -> None:
+    page = phone.open("quotes/", wait_until="networkidle")
+    quote = page.locator(f"{QUOTE} > q")
+    quote.scroll_into_view_if_needed()
+    mark = quote.evaluate("q => { const r = q.getClientRects()[0]; return [r.left + 2, r.top + r.height / 2]; }")
+    page.touchscreen.tap(mark[0], mark[1])
+    expect(page.locator(SHEET)).to_be_visible()  # the link's first tap, as on its words
+    assert page.url == phone.base + "quotes/"
+    assert phone.errors == []
