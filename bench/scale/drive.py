@@ -10,6 +10,7 @@ own work.
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import shutil
 import sys
@@ -31,7 +32,7 @@ from mkdocs.utils.meta import get_data
 
 from explainer.content import load
 from explainer.evidence import pipeline, verify
-from explainer.site import publish, render
+from explainer.site import publish, render, sitemodel
 from explainer.site.pages import PagePlan
 from explainer.text import sourcetext
 
@@ -114,7 +115,7 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         (verify, "measure_copying", "copying_s"),
         (pipeline, "check_grounding", "grounding_s"),
         (pipeline, "check_page", "page_grounding_s"),
-        (render, "measure_sources", "measure_sources_s"),
+        (sitemodel, "measure_sources", "measure_sources_s"),
         (render, "source_layout", "source_layout_s"),
         (sourcetext, "_laminate", "source_layout_laminate_s"),
         (publish, "export_json", "export_json_s"),
@@ -178,8 +179,11 @@ def drive_hook(project: Path, plain: Path) -> Driven:
         new_dirs = [d for d in config.theme.dirs if d not in theme_dirs_before]
         if new_dirs:
             shutil.copytree(new_dirs[0], plain / "overrides")
-            (plain / "hooks").mkdir(exist_ok=True)
-            (plain / "hooks" / "theme_words.py").write_text(THEME_WORDS_HOOK, encoding="utf-8")
+        # Each page's edit link as the hook gives it (a generated page's leads to its content file, or is absent).
+        edit_uris = {file.src_uri: file.edit_uri for file in files if file.is_documentation_page()}
+        (plain / "edit_uris.json").write_text(json.dumps(edit_uris, sort_keys=True), encoding="utf-8")
+        (plain / "hooks").mkdir(exist_ok=True)
+        (plain / "hooks" / "plain.py").write_text(PLAIN_HOOK, encoding="utf-8")
         original = (project / "mkdocs.yml").read_text(encoding="utf-8")
         (plain / "mkdocs.yml").write_text(
             plain_config(original, config, files, plans, bool(new_dirs)), encoding="utf-8"
@@ -196,15 +200,28 @@ def drive_hook(project: Path, plain: Path) -> Driven:
     return Driven(len(site.index.statements), pages, steps, dict(by_template), slowest[:3], passages)
 
 
-# The plain build's one hook: the theme override prints the engine's words (set by the hook's on_env), so
-# the plain project gets those words and nothing else of the hook's work. The generated projects use the
-# engine's own English words.
-THEME_WORDS_HOOK = '''"""The plain build's only hook: the words the theme override prints; none of the hook's work."""
+# The plain build's one hook, which does none of the hook's work: the theme override prints the engine's words
+# (set by the hook's on_env), so the plain project gets those words; and each page gets the edit link the hook
+# gave it (MkDocs would point every page at its file under docs/, which a generated page does not have). The
+# generated projects use the engine's own English words.
+PLAIN_HOOK = '''"""The plain build's only hook: the words the theme override prints and each page's edit link, as the
+explainer's hook gives them; none of its work."""
 
+import json
+from pathlib import Path
 from typing import Any
 
 from explainer.content.catalogue import english
 from explainer.site.publish import theme_globals
+
+EDIT_URIS = json.loads((Path(__file__).parent.parent / "edit_uris.json").read_text(encoding="utf-8"))
+
+
+def on_files(files: Any, config: Any) -> Any:
+    for file in files:
+        if file.src_uri in EDIT_URIS:
+            file.edit_uri = EDIT_URIS[file.src_uri]
+    return files
 
 
 def on_env(env: Any, config: Any, files: Any) -> Any:
@@ -229,13 +246,13 @@ def _drop_top_level_keys(text: str, keys: tuple[str, ...]) -> list[str]:
 
 def plain_config(original: str, config: Any, files: Any, plans: dict[str, PagePlan], override: bool) -> str:
     """The project's mkdocs.yml without its hook, plus what the hook's on_config added (stylesheets,
-    scripts, theme override, with THEME_WORDS_HOOK for the override's words) and its not-in-nav pages as
+    scripts, theme override; PLAIN_HOOK for the override's words and the pages' edit links) and its not-in-nav pages as
     `not_in_nav` patterns."""
     kept = _drop_top_level_keys(original, ("hooks", "extra_css", "extra_javascript"))
     if override:
         at = next(i for i, line in enumerate(kept) if re.match(r"^theme\s*:", line))
         kept.insert(at + 1, "  custom_dir: overrides")
-        kept += ["", "hooks:", "  - hooks/theme_words.py"]
+    kept += ["", "hooks:", "  - hooks/plain.py"]
     kept += ["", "extra_css:", *(f"  - {css}" for css in config.extra_css)]
     kept += ["extra_javascript:", *(f"  - {script}" for script in config.extra_javascript)]
     hidden = {plan.src_uri for plan in plans.values() if not plan.in_nav}

@@ -8,6 +8,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from scale.compare import same_pages
 from scale.corpus import Corpus
 from scale.drive import Driven
 from scale.measure import Run, site_stats
@@ -42,6 +43,11 @@ def size_report(
         return round(max(run.peak_rss_mb for run in runs[name]), 1)
 
     result: dict[str, Any] = {"statements": rendered.statements, "pages": rendered.pages}
+    errors = list(errors)
+    compared = same_pages(workdir / "site", workdir / "plain-site") if not errors else None
+    if compared is not None and not compared.same:
+        # Unlike sites: no ratio between the two builds is reported (see compare.py).
+        errors.append(f"the plain build did not make the hook build's pages: {compared}")
     ok = not errors
     check_s, build_s, plain_s = seconds("check"), seconds("build"), seconds("plain")
     built = site_stats(workdir / "site") if ok else (0, 0.0, 0)
@@ -72,7 +78,9 @@ def size_report(
         html_pages=built[0],
         html_mb=round(built[1], 1),
         plain_html_mb=round(plain_built[1], 1),
-        # The plain site must carry the same generated content: same number of citation links.
+        # The plain site must make the same pages (compare.py); and so carry the same citation links.
+        same_pages=compared.same if compared is not None else None,
+        pages_differing_outside_the_article=compared.other_outside_article if compared is not None else None,
         same_citation_links=built[2] == plain_built[2] and built[2] > 0,
         citation_links=built[2],
         counts=corpus.counts,
