@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import json
 import os
 import shutil
 import subprocess
 import sys
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -206,27 +208,43 @@ def tiny_project(tmp_path: Path) -> Path:
     return make_project(tmp_path / "tiny")
 
 
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """The real explainer, built once per test run with --strict into a temporary folder, shared read-only by
-    every test and every worker of the run (pytest-xdist): the first worker to need it builds it while the others
-    wait, and at the end of each worker's session the site must be byte for byte as it was built."""
+def once_per_run(tmp_path_factory: pytest.TempPathFactory, name: str, make: Callable[[Path], Any]) -> tuple[Path, Any]:
+    """A folder `name` that `make` fills once per test run, shared by every worker of the run (pytest-xdist): the
+    first worker to ask runs `make(folder)` while the others wait, then all get the folder and what `make`
+    returned (kept as JSON). An exception in `make` fails every test that asks, with its message."""
     shared = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         shared = shared.parent  # the run's folder, above each worker's own
-    site, outcome = shared / "real-site", shared / "real-site.outcome"
-    with open(shared / "real-site.lock", "w") as lock:
+    folder, outcome = shared / name, shared / f"{name}.outcome.json"
+    with open(shared / f"{name}.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
         if not outcome.exists():
-            docs_before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
-            result = run_mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
-            failure = "" if result.returncode == 0 else result.stderr[-5000:] or f"exit status {result.returncode}"
-            # Generated pages live in memory only: the build must not have written into docs/.
-            if not failure and sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) != docs_before:
-                failure = "the build wrote into docs/"
-            outcome.write_text(failure, encoding="utf-8")
-        failure = outcome.read_text(encoding="utf-8")
-    assert not failure, failure
+            folder.mkdir()
+            try:
+                made = {"value": make(folder)}
+            except Exception as exc:
+                made = {"failure": f"{type(exc).__name__}: {exc}"}
+            outcome.write_text(json.dumps(made), encoding="utf-8")
+        made = json.loads(outcome.read_text(encoding="utf-8"))
+    if "failure" in made:
+        pytest.fail(f"{name}: {made['failure']}")
+    return folder, made["value"]
+
+
+def _build_real_site(site: Path) -> None:
+    docs_before = sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*"))
+    result = run_mkdocs(ROOT, "build", "--strict", "--site-dir", str(site))
+    assert result.returncode == 0, result.stderr[-5000:] or f"exit status {result.returncode}"
+    # Generated pages live in memory only: the build must not have written into docs/.
+    assert sorted(p.relative_to(ROOT) for p in (ROOT / "docs").rglob("*")) == docs_before, "the build wrote into docs/"
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The real explainer, built once per test run with --strict into a temporary folder, shared read-only by
+    every test and every worker of the run; at the end of each worker's session the site must be byte for byte
+    as it was built."""
+    site, _ = once_per_run(tmp_path_factory, "real-site", _build_real_site)
     built = _tree_digest(site)
     yield site
     assert _tree_digest(site) == built, "a test changed the shared build of the real site (it is read-only)"

@@ -18,6 +18,7 @@ import json
 import re
 import shutil
 import subprocess
+from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -27,7 +28,7 @@ from urllib.parse import unquote, urlsplit
 import material
 import pytest
 
-from conftest import ROOT, make_project, run_mkdocs
+from conftest import ROOT, make_project, once_per_run, run_mkdocs
 from explainer.site import assets
 
 VNU = ROOT / "node_modules" / "vnu-jar" / "build" / "dist" / "vnu.jar"
@@ -44,18 +45,72 @@ def built_pages(site: Path) -> list[Path]:
 # --- valid HTML: the Nu HTML Checker ----------------------------------------------------------------------------
 
 
-def nu_messages(folder: Path) -> list[dict[str, Any]]:
-    """Every message of one run of the Nu HTML Checker over all HTML files under `folder`."""
+def nu_messages(*folders: Path) -> list[dict[str, Any]]:
+    """Every message of one run of the Nu HTML Checker over all HTML files under `folders`."""
     java = shutil.which("java")
     assert java, "no java: `python3 dev.py test` installs Debian's default-jre-headless"
     assert VNU.is_file(), f"{VNU.relative_to(ROOT)} is missing: `python3 dev.py test` installs it (npm vnu-jar)"
     result = subprocess.run(
-        [java, "-jar", str(VNU), "--format", "json", "--skip-non-html", str(folder)],
+        [java, "-jar", str(VNU), "--format", "json", "--skip-non-html", *map(str, folders)],
         capture_output=True,
         text=True,
         timeout=600,
     )
     return json.loads(result.stderr)["messages"]
+
+
+# Pages that show the checker works as the tests read it: it reports errors (in a folder below another), and of
+# what a page's policy blocks it reports what the policy really blocks only (see _misread_policy).
+GOOD_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head>'
+    "<body><p>Fine.</p></body></html>"
+)
+BAD_PAGE = GOOD_PAGE.replace(
+    "<title>Good</title>", '<title>Bad</title><meta name="description" content="the "manterrupting" video">'
+).replace("<p>Fine.</p>", '<input type="checkbox" id="t" autocomplete="off"><label for="t">T</label>')
+POLICY_PAGE = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self'\">"
+    '<title>Policy</title><script type="application/ld+json">{"@context": "https://schema.org"}</script>'
+    '<script src="assets/site.js"></script></head><body><p>Text.</p>'
+    '<script src="https://evil.invalid/x.js"></script></body></html>'
+)
+PROBES = {"errors/good.html": GOOD_PAGE, "errors/deep/er/bad.html": BAD_PAGE, "policy/policy.html": POLICY_PAGE}
+
+
+@dataclass(frozen=True)
+class NuRun:
+    """The messages of one run of the checker, by the folder of the page they are about."""
+
+    messages: dict[str, list[dict[str, Any]]]
+    folders: dict[str, Path]
+
+    def problems(self, name: str) -> list[str]:
+        return problems_of(self.messages[name], self.folders[name])
+
+
+@pytest.fixture(scope="session")
+def nu_run(tmp_path_factory: pytest.TempPathFactory, built_site: Path) -> NuRun:
+    """One run of the Nu HTML Checker for the whole test run (each Java start is seconds), over the real site
+    ("site") and the probe pages ("errors", "policy")."""
+
+    def folders(probes: Path) -> dict[str, Path]:
+        return {"site": built_site, "errors": probes / "errors", "policy": probes / "policy"}
+
+    def check(probes: Path) -> dict[str, list[dict[str, Any]]]:
+        for name, page in PROBES.items():
+            (probes / name).parent.mkdir(parents=True, exist_ok=True)
+            (probes / name).write_text(page, encoding="utf-8")
+        by_folder: dict[str, list[dict[str, Any]]] = {name: [] for name in folders(probes)}
+        for message in nu_messages(built_site, probes):
+            path = Path(unquote(urlsplit(message.get("url", "")).path))
+            name = next((k for k, root in folders(probes).items() if path.is_relative_to(root)), None)
+            assert name is not None, f"a message about no page of the run: {message}"
+            by_folder[name].append(message)
+        return by_folder
+
+    probes, messages = once_per_run(tmp_path_factory, "nu-probes", check)
+    return NuRun(messages, folders(probes))
 
 
 # The checker reads each page's Content-Security-Policy as well, but from a file, without the origin the site is
@@ -93,39 +148,21 @@ def problems_of(messages: list[dict[str, Any]], folder: Path) -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.external
-def test_the_nu_html_checker_finds_no_error_on_any_page(built_site: Path) -> None:
+def test_the_nu_html_checker_finds_no_error_on_any_page(built_site: Path, nu_run: NuRun) -> None:
     assert len(built_pages(built_site)) > 100
-    assert problems_of(nu_messages(built_site), built_site) == []
+    assert nu_run.problems("site") == []
 
 
 @pytest.mark.external
-def test_the_nu_html_checker_really_reports_errors(tmp_path: Path) -> None:
-    good = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Good</title></head>'
-        "<body><p>Fine.</p></body></html>"
-    )
-    bad = good.replace(
-        "<title>Good</title>", '<title>Bad</title><meta name="description" content="the "manterrupting" video">'
-    ).replace("<p>Fine.</p>", '<input type="checkbox" id="t" autocomplete="off"><label for="t">T</label>')
-    (tmp_path / "deep" / "er").mkdir(parents=True)
-    (tmp_path / "good.html").write_text(good, encoding="utf-8")
-    (tmp_path / "deep" / "er" / "bad.html").write_text(bad, encoding="utf-8")
-    found = problems_of(nu_messages(tmp_path), tmp_path)
+def test_the_nu_html_checker_really_reports_errors(nu_run: NuRun) -> None:
+    found = nu_run.problems("errors")
     assert found and all("bad.html" in line for line in found), found
     assert any("autocomplete" in line for line in found) and any("manterrupting" in line for line in found), found
 
 
 @pytest.mark.external
-def test_the_nu_html_checker_still_reports_what_the_policy_really_blocks(tmp_path: Path) -> None:
-    page = (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'; script-src 'self'\">"
-        '<title>Policy</title><script type="application/ld+json">{"@context": "https://schema.org"}</script>'
-        '<script src="assets/site.js"></script></head><body><p>Text.</p>'
-        '<script src="https://evil.invalid/x.js"></script></body></html>'
-    )
-    (tmp_path / "policy.html").write_text(page, encoding="utf-8")
-    found = problems_of(nu_messages(tmp_path), tmp_path)
+def test_the_nu_html_checker_still_reports_what_the_policy_really_blocks(nu_run: NuRun) -> None:
+    found = nu_run.problems("policy")
     # (It does not check a classic inline script's hash: Chromium does, in tests/test_browser_csp.py.)
     assert len(found) == 1 and "evil.invalid" in found[0], found
 
