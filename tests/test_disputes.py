@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -359,15 +360,20 @@ def test_words_not_simply_said_are_listed_as_what_they_are(built_site: Path) -> 
     assert {"fu-caption-silent-auction", "mouthed-about-beauty", "accused-of-distracting-her"} <= set(given)
     unlabelled: list[str] = []
     shown: set[str] = set()
+    quote_folders = {f"quotes/{q}": q for q in given}
     for page in html_pages(built_site):
         source = page.read_text(encoding="utf-8")
         if not any(f"{q}/" in source for q in given):
             continue  # the page links none of them: nothing to parse
+        # Where each link leads, as a folder of the site (worked out from the text: the site has no symbolic links).
+        folder = page.parent.relative_to(built_site).as_posix()
         for element_id, text, hrefs in _items(page):
             targets = {
-                (page.parent / href.split("#")[0]).resolve() for href in hrefs if "://" not in href and href[:1] != "#"
-            } - {page.parent.resolve()}  # not the page's own links to its parts
-            listed = {q for q in given if (built_site / "quotes" / q).resolve() in targets}
+                posixpath.normpath(posixpath.join(folder, href.split("#")[0]))
+                for href in hrefs
+                if "://" not in href and href[:1] != "#"
+            } - {posixpath.normpath(folder)}  # not the page's own links to its parts
+            listed = {q for target, q in quote_folders.items() if target in targets}
             if len(listed) != 1 or element_id is not None:
                 continue  # an item that lists one quote; not a whole section, not the quote's own heading
             (quote,) = listed

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import json
+import posixpath
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -89,10 +91,19 @@ def resolve(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
     parts = urlsplit(href)
     if parts.scheme or parts.netloc or href.startswith("mailto:"):
         return None
-    target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
-    if target.is_dir() or parts.path.endswith("/"):
-        target = target / "index.html"
-    return target, unquote(parts.fragment)
+    if not parts.path:
+        return page, unquote(parts.fragment)
+    # Worked out from the text (the built site has no symbolic links): a file system lookup per link was most of
+    # the time of the tests that follow every link.
+    target = posixpath.normpath(posixpath.join(page.parent.relative_to(site).as_posix(), unquote(parts.path)))
+    if target in _folders(site) or parts.path.endswith("/"):
+        target = posixpath.join(target, "index.html")
+    return site / target, unquote(parts.fragment)
+
+
+@functools.cache
+def _folders(site: Path) -> frozenset[str]:
+    return frozenset({".", *(p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_dir())})
 
 
 def html_pages(site: Path) -> list[Path]:
