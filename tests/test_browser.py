@@ -828,14 +828,35 @@ def first_visit(browser: Browser, site_url: str) -> Iterator[Reader]:
     reader.context.close()
 
 
+# A reader's first visit to each page type, once (a visit that waits until the network is idle is a second or
+# more): it loads without errors or requests off the site, and the explainer sets no class on the page's root.
 @pytest.mark.parametrize("name", PAGES)
-def test_page_loads_without_errors_or_outside_requests(first_visit: Reader, name: str) -> None:
+def test_page_loads_without_errors_or_outside_requests_and_sets_no_class_on_its_root(
+    first_visit: Reader, name: str
+) -> None:
+    # Material's `table:not([class])` rules make a class change on <html> or <body> restyle every element of
+    # the page; what the explainer needs there is set by the head script, before the body exists.
+    first_visit.page.add_init_script(
+        """new MutationObserver(records => {
+            window.__exRootClasses = window.__exRootClasses || [];
+            for (const r of records) {
+                const before = new Set((r.oldValue || '').split(/\\s+/));
+                for (const c of r.target.classList) if (c.startsWith('ex-') && !before.has(c) && document.body)
+                    window.__exRootClasses.push(r.target.tagName + '.' + c);
+            }
+        }).observe(document, {attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true});"""
+    )
     page = first_visit.open(PAGES[name], wait_until="networkidle")
     expect(page.locator("article h1").first).to_be_visible()
     _screenshot(page, f"{name}-desktop")
     outside = first_visit.external_requests()
     assert outside == [], f"requests that leave the site: {outside}"
     assert first_visit.errors == [], f"errors in the console: {first_visit.errors}"
+    added = page.evaluate(
+        "() => (window.__exRootClasses || []).filter(c => c.startsWith('HTML.') || c.startsWith('BODY.'))"
+    )
+    assert page.evaluate("document.documentElement.classList.contains('ex-js')")
+    assert added == [], f"classes the explainer set on the page's root after the head: {added}"
 
 
 @pytest.mark.parametrize("width", [390, 320])
@@ -961,28 +982,6 @@ def _axe(page: Page) -> list[dict[str, Any]]:
                 summary: v.nodes[0] ? v.nodes[0].failureSummary : ''}));
         }"""
     )
-
-
-@pytest.mark.parametrize("name", PAGES)
-def test_the_explainer_sets_no_class_on_the_page_root_once_it_is_drawn(first_visit: Reader, name: str) -> None:
-    # Material's `table:not([class])` rules make a class change on <html> or <body> restyle every element of
-    # the page; what the explainer needs there is set by the head script, before the body exists.
-    first_visit.page.add_init_script(
-        """new MutationObserver(records => {
-            window.__exRootClasses = window.__exRootClasses || [];
-            for (const r of records) {
-                const before = new Set((r.oldValue || '').split(/\\s+/));
-                for (const c of r.target.classList) if (c.startsWith('ex-') && !before.has(c) && document.body)
-                    window.__exRootClasses.push(r.target.tagName + '.' + c);
-            }
-        }).observe(document, {attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true});"""
-    )
-    page = first_visit.open(PAGES[name], wait_until="networkidle")
-    added = page.evaluate(
-        "() => (window.__exRootClasses || []).filter(c => c.startsWith('HTML.') || c.startsWith('BODY.'))"
-    )
-    assert page.evaluate("document.documentElement.classList.contains('ex-js')")
-    assert added == [], f"classes the explainer set on the page's root after the head: {added}"
 
 
 def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_start(first_visit: Reader) -> None:
