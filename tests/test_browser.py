@@ -959,6 +959,36 @@ def test_a_linked_statement_in_a_list_that_waits_is_drawn_with_its_outline(deskt
     assert statement.evaluate("(e) => getComputedStyle(e.closest('.ex-statements')).contentVisibility") == "visible"
 
 
+@pytest.mark.parametrize(
+    ("path", "what"), [("benchmarks/", "table"), ("page-weight/", "table"), ("error-codes/", ".ex-codes")]
+)
+def test_tables_code_and_error_codes_below_the_screen_wait_without_shifting_the_page(
+    phone: Reader, path: str, what: str
+) -> None:
+    # The hand-written pages of tables (the benchmarks') and the error codes' entries, one block per step, are
+    # neither styled nor laid out until scrolled near, as the lists are; none of a page's first screen waits, so
+    # nothing shifts when a placeholder gives way to its real height.
+    phone.page.add_init_script(
+        """window.__exShifts = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__exShifts.push(e.value); })
+            .observe({type: 'layout-shift', buffered: true});"""
+    )
+    page = phone.open(path, wait_until="networkidle")
+    page.wait_for_timeout(300)
+    blocks = page.evaluate(
+        """(what) => [...document.querySelectorAll('article ' + what)].map((e) => {
+            const block = e.closest('.md-typeset__scrollwrap') || e;
+            return {waits: getComputedStyle(block).contentVisibility === 'auto',
+                    skipped: !e.firstElementChild?.checkVisibility({contentVisibilityAuto: true}),
+                    top: block.getBoundingClientRect().top};
+        })""",
+        what,
+    )
+    below = [b for b in blocks if b["top"] > 3 * PHONE["height"]]  # past the margin the browser lays out ahead
+    assert below and all(b["waits"] and b["skipped"] for b in below), blocks
+    assert page.evaluate("window.__exShifts") == []
+
+
 def _lay_out_every_block(page: Page) -> None:
     """Lay out the blocks that wait below the screen until scrolled near (content-visibility: auto in
     explainer.css), as they are when the reader gets there: a skipped block has no boxes to measure or to
