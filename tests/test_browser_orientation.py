@@ -7,17 +7,14 @@ test-artifacts/screenshots/ (family-*, compare-*).
 
 from __future__ import annotations
 
-import functools
 import re
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from browser_support import DESKTOP, Reader, _QuietHandler, _reader, _screenshot, _viewport_check, _words
+from browser_support import DESKTOP, Reader, _reader, _screenshot, _viewport_check, _words, serving
 from conftest import TINY_CONTENT, make_project, run_mkdocs
 
 pytestmark = pytest.mark.browser  # every test here reads the site in Chromium, or serves one to it
@@ -554,13 +551,8 @@ def long_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     project = make_project(tmp_path_factory.mktemp("long") / "p", {"people.yaml": people})
     result = run_mkdocs(project, "build", "--strict", "--site-dir", str(project / "site"))
     assert result.returncode == 0, result.stderr[-3000:]
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(project / "site")))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(project / "site") as url:
+        yield url
 
 
 @pytest.mark.build
