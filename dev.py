@@ -142,7 +142,9 @@ def main(argv: list[str]) -> int:
     lint = run("ruff", "check", ".") or run("ruff", "format", "--check", ".")
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     layers = run("lint-imports", "--no-cache")  # the packages' import contracts (pyproject.toml [tool.importlinter])
-    tests = run("python", "-m", "pytest", *PARALLEL, *rest)
+    # The slowest tests are listed at the end of every full run, so that a pull request's log shows where its
+    # minutes went (docs/benchmarks.md, Test suite timings).
+    tests = run("python", "-m", "pytest", *PARALLEL, "--durations=15", *rest)
     return lint or types or layers or tests
 
 

@@ -187,6 +187,23 @@ def narrow_phone(browser: Browser, site_url: str) -> Iterator[Reader]:
     reader.context.close()
 
 
+SESSION_READERS = ("desktop", "dark", "phone", "narrow_phone")
+
+
+@pytest.fixture(autouse=True)
+def _park_the_readers_it_used(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test, the session's readers it used leave their page for about:blank. A page left open goes on
+    working: ten seconds after it loaded, the site loads its search index when the browser is idle
+    (search-on-demand.js), about half a second of Chromium's time, while the test's worker has gone on to other
+    tests. That happened some 40 times a run, at moments no test chose."""
+    yield
+    for name in SESSION_READERS:
+        if name in request.fixturenames:
+            reader: Reader = request.getfixturevalue(name)
+            if not reader.page.is_closed():
+                reader.page.goto("about:blank")
+
+
 def tab_to(page: Page, selector: str, presses: int, what: str) -> None:
     """Press Tab, as a keyboard reader does, until the focused element matches `selector`; fail after `presses`."""
     for _ in range(presses):
