@@ -74,7 +74,8 @@ def ensure_node_tools() -> None:
     stamp.write_text(fingerprint)
 
 
-CHROMIUM = Path("/usr/bin/chromium")
+# Chromium's headless shell, Debian's: the browser tests' engine, lighter than the full browser (browser_support.py).
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 # What `test --fast` leaves out (markers registered in pyproject.toml, set in tests/).
 FAST_TIER = "not browser and not external and not build"
 # pytest-xdist: three workers on two cores, since about half of the browser tests' time is waiting on Chromium,
@@ -84,11 +85,12 @@ PARALLEL = ("-n", "3", "--dist", "worksteal")
 
 
 def ensure_browser() -> None:
-    """Debian's Chromium for the browser tests (tests/test_browser.py); Playwright never downloads a browser here."""
+    """Debian's Chromium headless shell for the browser tests (tests/browser_support.py); Playwright never downloads
+    a browser here."""
     if not CHROMIUM.exists():
-        _apt_install("chromium")
+        _apt_install("chromium-headless-shell")
     if not CHROMIUM.exists():
-        sys.exit(f"dev.py: apt-get installed chromium but {CHROMIUM} is missing")
+        sys.exit(f"dev.py: apt-get installed chromium-headless-shell but {CHROMIUM} is missing")
 
 
 def ensure_java() -> None:

@@ -1,8 +1,12 @@
-"""Readers in a real browser, shared by the browser test modules: headless Chromium (Debian's) driven by
-Playwright over the site built once per run, served on 127.0.0.1, one context per kind of reader.
+"""Readers in a real browser, shared by the browser test modules: headless Chromium (Debian's
+chromium-headless-shell) driven by Playwright over the site built once per run, served on 127.0.0.1, one context
+per kind of reader.
 
 Registered as a plugin in conftest.py, so that every module shares one browser and one server.
-`python3 dev.py test` installs Chromium with apt where it is missing; Playwright never downloads a browser.
+`python3 dev.py test` installs it with apt where it is missing; Playwright never downloads a browser. The headless
+shell is Chromium's own engine (Blink, V8, the same version as Debian's chromium) without the desktop browser
+around it: what Playwright itself runs for headless tests, and about a quarter less CPU per page than the full
+browser in headless mode, measured on this site (docs/benchmarks.md, Test suite timings).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SCREENSHOTS = ROOT / "test-artifacts" / "screenshots"
 CHROMIUM_ARGS = [
@@ -93,7 +97,7 @@ def site_url(built_site: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: `python3 dev.py test` installs Debian's chromium with apt"
+        message = f"{CHROMIUM} is missing: `python3 dev.py test` installs Debian's chromium-headless-shell with apt"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
