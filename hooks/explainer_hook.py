@@ -74,7 +74,7 @@ from explainer.api import (
     trusted_scripts,
     visible,
 )
-from explainer_mkdocs import serving
+from explainer_mkdocs import search, serving
 
 log = get_plugin_logger("explainer")
 
@@ -169,6 +169,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     if assets.theme_dir() not in config.theme.dirs:
         # Our overrides of Material's templates go right after the user's custom_dir, which wins.
         config.theme.dirs.insert(1 if config.theme.custom_dir else 0, assets.theme_dir())
+    # The search plugin's on_config, which makes its index, has run: plugins' events come before the hooks'.
+    search.index_fast(serving.search_plugin(config))
     if not _state.dirty:
         _state.site_dir = config.site_dir
         _state.building = fresh_folder_beside(Path(config.site_dir))

@@ -54,6 +54,7 @@ from explainer.api import (
     extra_files,
     load_words,
 )
+from explainer_mkdocs.search import FastSearchIndex
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
@@ -279,7 +280,7 @@ class _PageToIndex:
 def _index_page(page: _PageToIndex | None) -> list[dict[str, Any]]:
     if page is None:
         return []
-    index = SearchIndex()
+    index = FastSearchIndex()
     index.add_entry_from_context(page)
     return list(index.entries)
 
