@@ -49,6 +49,7 @@ from explainer.api import (
     Renderer,
     Report,
     Sweep,
+    TrustedScripts,
     Urls,
     Verified,
     WikiLinkExtension,
@@ -99,6 +100,9 @@ class Build:
     reads: dict[str, Reads] = field(default_factory=dict)
     questions: Questions = field(default_factory=Questions)  # every page's, numbered once (reads.py)
     search: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    # The theme's inline scripts, read on the build's first page: looking each template up again for every page
+    # (whether it changed) cost more than the policy itself. A save that changes a template is a new build.
+    trusted: TrustedScripts | None = None
 
 
 @dataclass
@@ -425,8 +429,11 @@ def on_post_template(output_content: str, template_name: str, config: MkDocsConf
 def _secure(output: str, name: str, config: MkDocsConfig) -> str:
     if _serving:
         return output
+    build = _state.current()
+    if build.trusted is None:
+        build.trusted = trusted_scripts(config.theme.dirs)
     try:
-        secured = secure(output, trusted_scripts(config.theme.dirs))
+        secured = secure(output, build.trusted)
     except ValueError as error:
         raise PluginError(f"{visible(name)}: {visible(str(error))}") from None
     if secured.blocked:

@@ -13,7 +13,7 @@ while the engine's major version stays, however the packages behind it move. Eve
   site publishes and what its templates read; `Heading`: an entry of a generated page's contents (`Rendered.anchors`);
   `Reads`, `Questions`, `SiteModel`, `Sweep`: what a page read of the site model, asked again of a new one
   (`Reads.still_hold`, pages of one save in one `Sweep`).
-- `secure`, `trusted_scripts`: the Content-Security-Policy of a built page.
+- `secure`, `trusted_scripts` (`TrustedScripts`): the Content-Security-Policy of a built page.
 - `no_cycle_collection`: a pause of Python's cycle collector while much is made and none of it is garbage.
 - `fresh_folder_beside`, `swap_in`: build into a fresh folder and swap it in; `regular_inside`: whether a
   file may be published; `content_time`, `site_address_problem`, `format_measures`: facts for the log.
@@ -33,7 +33,7 @@ from explainer.evidence.pipeline import Layout, check_or_raise, no_cycle_collect
 from explainer.evidence.verify import Verified
 from explainer.evidence.wikilinks import WikiLinkExtension
 from explainer.site import assets
-from explainer.site.csp import secure, trusted_scripts
+from explainer.site.csp import TrustedScripts, secure, trusted_scripts
 from explainer.site.headings import Heading
 from explainer.site.jsonld import Publication
 from explainer.site.pages import PagePlan
@@ -59,6 +59,7 @@ __all__ = [
     "Report",
     "SiteModel",
     "Sweep",
+    "TrustedScripts",
     "Urls",
     "Verified",
     "WikiLinkExtension",

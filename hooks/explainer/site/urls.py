@@ -87,10 +87,26 @@ class Urls:
         if path == from_url and suffix:
             return suffix
         base = from_url if from_url == "" or from_url.endswith("/") else posixpath.dirname(from_url) + "/"
-        rel = posixpath.relpath(path or ".", base or ".")
+        rel = _relpath(path or ".", base or ".")
         if (path == "" or path.endswith("/")) and not rel.endswith("/"):
             rel += "/"
         return rel + suffix
+
+
+def _relpath(path: str, start: str) -> str:
+    """posixpath.relpath for two site URLs, without asking the system for the working folder (twice a link, and
+    a page has hundreds): with neither absolute nor climbing out with "..", that folder is a common prefix of
+    both and drops out. Anything else goes to posixpath.relpath."""
+    to = [part for part in path.split("/") if part and part != "."]
+    at = [part for part in start.split("/") if part and part != "."]
+    if path.startswith("/") or start.startswith("/") or ".." in to or ".." in at:
+        return posixpath.relpath(path, start)
+    common = 0
+    for here, there in zip(at, to, strict=False):
+        if here != there:
+            break
+        common += 1
+    return "/".join([".."] * (len(at) - common) + to[common:]) or "."
 
 
 def home_page_of(index: Index, record_id: str) -> tuple[str, str]:
