@@ -203,18 +203,32 @@ def drive_hook(project: Path, plain: Path) -> Driven:
 # The plain build's one hook, which does none of the hook's work: the theme override prints the engine's words
 # (set by the hook's on_env), so the plain project gets those words; and each page gets the edit link the hook
 # gave it (MkDocs would point every page at its file under docs/, which a generated page does not have). The
-# generated projects use the engine's own English words.
+# generated projects use the engine's own English words. Its Markdown takes <span> for a block-level element
+# (SPANS_AS_BLOCKS): a generated page's HTML passes through unchanged, as it does in the hook build, where a
+# line that starts with a span (the timeline's days picture, after a heading) would otherwise be put in a <p>.
 PLAIN_HOOK = '''"""The plain build's only hook: the words the theme override prints and each page's edit link, as the
-explainer's hook gives them; none of its work."""
+explainer's hook gives them, and a <span> at the start of a line left alone by Markdown; none of its work."""
 
 import json
 from pathlib import Path
 from typing import Any
 
+from markdown.extensions import Extension
+
 from explainer.content.catalogue import english
 from explainer.site.publish import theme_globals
 
 EDIT_URIS = json.loads((Path(__file__).parent.parent / "edit_uris.json").read_text(encoding="utf-8"))
+
+
+class SpansAsBlocks(Extension):
+    def extendMarkdown(self, md: Any) -> None:
+        md.block_level_elements.append("span")
+
+
+def on_config(config: Any) -> Any:
+    config.markdown_extensions.append(SpansAsBlocks())
+    return config
 
 
 def on_files(files: Any, config: Any) -> Any:
@@ -276,6 +290,7 @@ def markdown_seconds(root: Path) -> float:
     """
     config = load_config(config_file=str(root / "mkdocs.yml"))
     md = markdown.Markdown(extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"])
+    md.block_level_elements.append("span")  # as the plain project's hook has it (PLAIN_HOOK)
     start = time.process_time()
     for path in sorted((root / "docs").rglob("*.md")):
         body, _ = get_data(path.read_text(encoding="utf-8"))

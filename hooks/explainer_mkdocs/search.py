@@ -182,7 +182,8 @@ def _divide(html: str) -> list[Section] | None:
 
 
 def index_fast(plugin: Any) -> None:
-    """Have Material's search plugin (its `on_config` has run) index pages with `FastSearchIndex`; a plugin
-    whose index is not Material's own (another version's, a subclass) is left alone."""
-    if plugin is not None and type(plugin.search_index) is SearchIndex:
+    """Have Material's search plugin index pages with `FastSearchIndex`, once its `on_config` has made its index;
+    a plugin without one yet (events run by hand, as the benchmark does), or whose index is not Material's own
+    (another version's, a subclass), is left alone."""
+    if plugin is not None and type(getattr(plugin, "search_index", None)) is SearchIndex:
         plugin.search_index = FastSearchIndex(**plugin.search_index.config)
