@@ -82,9 +82,8 @@ def _divide(html: str) -> list[Section] | None:
     data: list[Section] = []
     section: Any = None
     names: list[str] = []  # the open elements' names (Material's `context`)
-    links: list[bool] = []  # and whether each is a permalink, <a class="headerlink">
     open_names: dict[str, int] = {}  # how many open elements have each name (Material's `x in context`)
-    permalinks = 0  # open permalinks
+    permalinks: list[int] = []  # how many elements were open below each open <a class="headerlink">
     skipped = set(_ALWAYS_SKIPPED)  # Material's `skip`: names, since its elements compare by name
     skipping = False  # whether an open element's name is skipped (Material's `skip.intersection(context)`)
     parts = _TAG.split(html)  # text, then a tag's four groups, then text, ...
@@ -93,8 +92,8 @@ def _divide(html: str) -> list[Section] | None:
         if piece:
             if "<" in piece:
                 return None
-            piece = unescape(piece)
-            if not skipping:
+            if not skipping:  # skipped text is dropped as it comes, unread
+                piece = unescape(piece)
                 if "pre" not in open_names:
                     piece = " " if piece.isspace() else piece.replace("\n", " ")
                 if section is None:
@@ -117,11 +116,9 @@ def _divide(html: str) -> list[Section] | None:
                 return None  # html.parser reads their text as raw text
             if tag not in _VOID:
                 attrs = _attributes(source) if source and (tag in _HEADINGS or _READ.search(source)) else {}
-                el = Element(tag, attrs)
+                if tag == "a" and attrs.get("class") == "headerlink":
+                    permalinks.append(len(names))
                 names.append(tag)
-                link = tag == "a" and attrs.get("class") == "headerlink"
-                links.append(link)
-                permalinks += link
                 open_names[tag] = open_names.get(tag, 0) + 1
                 if tag in skipped:
                     skipping = True
@@ -131,7 +128,7 @@ def _divide(html: str) -> list[Section] | None:
                         if tag != "h1" and not data:
                             section = Section(Element("hx"), depth)
                             data.append(section)
-                        section = Section(el, depth)
+                        section = Section(Element(tag, attrs), depth)
                         if data:
                             section.id = attrs["id"]
                         data.append(section)
@@ -161,7 +158,8 @@ def _divide(html: str) -> list[Section] | None:
                     section = earlier
                     break
         names.pop()
-        permalinks -= links.pop()
+        if permalinks and permalinks[-1] == len(names):
+            permalinks.pop()
         if open_names[end] == 1:
             del open_names[end]
         else:
