@@ -83,8 +83,11 @@ _TOKEN = re.compile(
 )
 _ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 # Most tags have neither an attribute named on... nor "javascript" in a value (even written with entities or
-# with the characters the URL parser skips): those are not taken apart (a third of the step's time).
-_SUSPECT = re.compile(r"(?:^|[\s\"'/])on|&|" + r"[\x00-\x20]*".join("javascript"), re.I)
+# with the characters the URL parser skips): those are not taken apart (a third of the step's time). Searched
+# only in the attributes _TOKEN finds, which start with white space or "/" (the tag's name before them takes
+# everything else), so an attribute named on... always follows one of [\s"'/]; every branch starting with a
+# character class lets the search skip ahead (a third faster than with a branch for the start of the text).
+_SUSPECT = re.compile(r"[\s\"'/]on|&|" + r"[\x00-\x20]*".join("javascript"), re.I)
 _URL_ATTRIBUTES = frozenset(["href", "src", "action", "formaction", "xlink:href", "data", "poster"])
 # Chromium's javascript: URL check strips these (the URL parser's leading C0 controls and space, and the tab
 # and newlines it removes anywhere).
