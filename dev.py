@@ -113,8 +113,17 @@ def _apt_install(*packages: str) -> None:
         sys.exit(f"dev.py: apt-get could not install {', '.join(packages)}")
 
 
+# Python keeps the compiled bytecode of the modules it imports (__pycache__/, ignored by git), pytest its test modules
+# with their asserts rewritten, unless the environment says not to write bytecode at all (PYTHONDONTWRITEBYTECODE,
+# set on some machines, ours among them): then every one of a test run's processes compiled the engine and the
+# tests again, pytest's four collected the tests in 4.5 s of CPU each instead of 2.2 s, and every `explainer` and
+# MkDocs process a test starts compiled the engine (docs/benchmarks.md, Test suite timings). The project's commands
+# let Python keep it.
+
+
 def run(*args: str) -> int:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     return subprocess.run([str(BIN / args[0]), *args[1:]], cwd=ROOT, env=env).returncode
 
 
