@@ -86,7 +86,9 @@ class Urls:
         suffix = f"#{anchor}" if anchor else ""
         if path == from_url and suffix:
             return suffix
-        base = from_url if from_url == "" or from_url.endswith("/") else posixpath.dirname(from_url) + "/"
+        # The page's folder: a page at the top without directory URLs (timeline.html) is in the site's root, "".
+        folder = posixpath.dirname(from_url)
+        base = from_url if from_url == "" or from_url.endswith("/") else (folder + "/" if folder else "")
         rel = _relpath(path or ".", base or ".")
         if (path == "" or path.endswith("/")) and not rel.endswith("/"):
             rel += "/"
