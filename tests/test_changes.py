@@ -749,7 +749,6 @@ class _NotesIn(HTMLParser):
             self.open.pop()
 
 
-@pytest.mark.slow
 def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path) -> None:
     """Each record named by an entry of the real corrections log (statements, people, topics, transcripts,
     transcript lines) carries a note linking the entry on its own page, inside its own element if it has one."""
@@ -760,6 +759,7 @@ def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path
     verified, _ = check(Layout(ROOT))
     site = SiteModel(verified, Urls())
     kinds = set()
+    notes_on: dict[str, list[tuple[str, set[str]]]] = {}  # each page read once: many entries name its records
     for correction in verified.index.content.corrections:
         for record_id in correction.statements:
             path, _, anchor = site.url_of[record_id].partition("#")
@@ -768,9 +768,11 @@ def test_every_record_the_real_log_corrects_says_so_where_it_is(built_site: Path
                     encoding="utf-8"
                 )
                 continue
-            parser = _NotesIn()
-            parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
-            around = [ids for entry, ids in parser.notes if entry == correction.id]
+            if path not in notes_on:
+                parser = _NotesIn()
+                parser.feed((built_site / path / "index.html").read_text(encoding="utf-8"))
+                notes_on[path] = parser.notes
+            around = [ids for entry, ids in notes_on[path] if entry == correction.id]
             assert around, f"{record_id}: no note of {correction.id} on {path}"
             assert not anchor or any(anchor in ids for ids in around), f"{record_id}: the note is not inside #{anchor}"
             kinds.add(site.kind(record_id))
