@@ -159,6 +159,9 @@ def test_pull_request_workflow_tests_builds_annotates_and_uploads_a_preview() ->
     assert "explainer diff" in runs["content"]
     assert any(step.get("uses", "").startswith("actions/upload-artifact@") for step in jobs["content"]["steps"])
     assert "python3 dev.py test" in runs["tests"]
+    # dev.py test installs the browser, Java and npm from Debian's archive (chromium-headless-shell is not in
+    # Ubuntu's): the suite runs in Debian 12 with Python 3.11, as on the project's own machines.
+    assert jobs["tests"]["container"] == "python:3.11-bookworm"
 
 
 def test_an_editor_sees_the_content_job_without_waiting_for_the_test_suite() -> None:
