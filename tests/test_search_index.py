@@ -105,7 +105,7 @@ def html_pieces(draw: st.DrawFn) -> str:
     return "".join(pieces)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(html_pieces())
 def test_random_html_is_divided_as_material_divides_it(html: str) -> None:
     try:

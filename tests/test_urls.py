@@ -32,7 +32,7 @@ def reference(target: str, from_url: str) -> str:
     return rel + suffix
 
 
-@settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(URLS, URLS, st.sampled_from(["", "/", "#x"]), st.sampled_from(["", "/", "/abs"]))
 def test_a_link_between_two_pages_is_posixpaths_relative_path(target: str, page: str, end: str, start: str) -> None:
     target, page = (start + target + end).lstrip("#"), page + ("/" if end == "/" else "")
