@@ -251,18 +251,23 @@ class Checked:
     diagnostics: list[Diagnostic]
     inputs: dict[str, Stamp]
     extra: dict[str, bytes] | None = None
+    took: str = ""  # how long the worker took at each step, for the serve log's line (a Stopwatch)
 
 
 def _check(layout: Layout, inputs: list[Path], urls: Urls, publication: Publication) -> Checked:
+    clock = Stopwatch()
     try:
         verified, diagnostics = check_or_raise(layout)
     except ExplainerError as error:
         return Checked(error.diagnostics, stamps(layout.root, inputs))
     if layout.options is None:
         return Checked(diagnostics, stamps(layout.root, inputs))
+    clock.lap("check")
     site = SiteModel(verified, urls, load_words(layout.root, layout.options, Report()))
+    clock.lap("model")
     extra = {path: as_bytes(content) for path, content in extra_files(site, publication)}
-    return Checked(diagnostics, stamps(layout.root, inputs), extra)
+    clock.lap("files")
+    return Checked(diagnostics, stamps(layout.root, inputs), extra, str(clock))
 
 
 @dataclass
