@@ -151,6 +151,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(lambda link: "")
     _state.build = _prepare(config, layout, options, wikilinks)
+    if _serving and _state.worker is None:
+        # Started with the first build, so that it has read the content by the time the site is served.
+        _state.worker = serving.Worker()
+        _warm(_state.worker, config)
     wikilinks.resolve = _state.build.renderer.wikilink_resolver(config.site_url or "/")
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(
@@ -478,8 +482,9 @@ def _warm(worker: serving.Worker, config: MkDocsConfig) -> None:
     save at 10,000 statements wait twice as long as the next ones. Its answer is not needed."""
     build = _state.build
     if build is not None and build.layout.options is not None and not _state.failed:
+        urls = Urls(config.use_directory_urls)
         try:
-            worker.check(build.layout, _inputs(config, build.layout), Urls(config.use_directory_urls), build.publication)
+            worker.check(build.layout, _inputs(config, build.layout), urls, build.publication)
         except serving.WorkerLost:
             pass  # the next save finds it gone, and builds in full
 
