@@ -111,23 +111,18 @@ def _changed(questions: Questions, numbers: set[int], site: object) -> set[int]:
             changed.update(asked)
             continue
         answer_of = _ANSWERS[op](target)
+        reads = questions.reads
         for number in asked:
-            read = questions.reads[number]
+            _, _, arguments, was = reads[number]
             try:
-                answer = answer_of(read.arguments)
-            except Exception:  # a question the new model cannot answer: the pages that asked it changed
-                changed.add(number)
-                continue
-            if answer is not read.answer and not _equal(answer, read.answer):
-                changed.add(number)
+                answer = answer_of(arguments)
+                # Values that cannot be compared are taken as changed, as are questions the new model cannot answer.
+                if answer is was or answer == was:
+                    continue
+            except Exception:
+                pass
+            changed.add(number)
     return changed
-
-
-def _equal(a: Any, b: Any) -> bool:
-    try:
-        return bool(a == b)
-    except Exception:  # values that cannot be compared are taken as changed
-        return False
 
 
 def _place(site: object, path: tuple[str, ...]) -> Any:
