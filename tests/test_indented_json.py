@@ -60,3 +60,24 @@ def test_the_real_sites_exports_are_written_as_json_writes_them() -> None:
         writer = IndentedJson()
         assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1)
         assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1)
+
+
+class _Text(str):
+    """A subclass of str, as Markup is: JSON writes it as a string, marshal refuses it."""
+
+
+def test_items_that_differ_only_in_type_or_share_their_parts_are_written_as_json_writes_each() -> None:
+    shared = {"id": "agent", "name": "Ann"}
+    calls: list[Any] = [
+        [{"n": 1}, {"n": [1, 2]}],
+        {"items": [{"n": 1}, {"n": [1, 2]}]},  # the same items, deeper
+        [{"n": 1}, {"n": [1, 2]}],
+        [{"n": True}, {"n": (1, 2)}],
+        [{"n": 1.0}, {"n": [1, 2.0]}],
+        [{"n": _Text("x")}, [_Text("y"), {"z": 0}]],
+        [{"n": "x"}, [_Text("y"), {"z": 0}]],
+        [{"by": shared, "again": shared}, {"by": dict(shared), "again": dict(shared)}],
+    ]
+    writer = IndentedJson()
+    for value in calls + calls[::-1]:
+        assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1), value

@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from conftest import make_project
+from explainer.content import load
 from explainer.content.load import load_content
 from explainer.content.options import Options
 
@@ -44,3 +45,24 @@ def test_other_options_read_anew(tmp_path: Path) -> None:
 def test_a_file_with_the_same_name_and_bytes_in_another_project_gives_the_same_records(tmp_path: Path) -> None:
     one, two = make_project(tmp_path / "one"), make_project(tmp_path / "two")
     assert _claims(one) == _claims(two)
+
+
+def test_a_file_kept_from_the_last_reading_is_still_counted_record_by_record_when_it_passes_the_budget(
+    tmp_path: Path,
+) -> None:
+    # claims.yaml comes first: growing it pushes people.yaml, read before and kept, past the budget of records.
+    project = make_project(tmp_path / "p")
+    content, _ = load_content(project)
+    total = len(content.claims) + len(content.people) + sum(len(p.facts) for p in content.people)
+    options = replace(Options(), max_records=total + 40)  # room for more than claims.yaml and people.yaml hold
+    assert _claims(project, options)[1] == []
+    assert _claims(project, options)[1] == []  # counted at once, from what was kept
+    claims = project / "content" / "claims.yaml"
+    text = claims.read_text(encoding="utf-8")
+    claim = text.removeprefix("claims:\n")
+    more = "".join(claim.replace("id: ann-greets", f"id: ann-greets-{n}") for n in range(20))  # 40 records
+    claims.write_text(text + more, encoding="utf-8")
+    problems = _claims(project, options)[1]
+    assert len(problems) == 1 and problems[0].startswith("content-over-budget content/people.yaml:"), problems
+    load._LOADED.clear()  # the same reading with nothing kept: the same record is the one past the budget
+    assert _claims(project, options)[1] == problems

@@ -8,6 +8,7 @@ which runs a script without an `if __name__ == "__main__"` guard a second time."
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import sys
@@ -17,7 +18,15 @@ from collections.abc import Callable
 from typing import Any, BinaryIO
 
 
-def serve(jobs: dict[str, Callable[..., Any]], requests: BinaryIO, answers: BinaryIO) -> None:
+def serve(
+    jobs: dict[str, Callable[..., Any]],
+    requests: BinaryIO,
+    answers: BinaryIO,
+    collect_after: frozenset[str] = frozenset(),
+) -> None:
+    """Answer each job; after one named in `collect_after` (which runs without the cycle collector), collect the
+    cycles it left, once its answer is on its way: the server needs none for a while (it writes the save, the
+    browser reloads, the editor saves again)."""
     while True:
         try:
             number, name, arguments = pickle.load(requests)
@@ -29,6 +38,9 @@ def serve(jobs: dict[str, Callable[..., Any]], requests: BinaryIO, answers: Bina
             answer = (False, f"{type(error).__name__}: {error}")
         pickle.dump((number, answer), answers)
         answers.flush()
+        del answer
+        if name in collect_after:
+            gc.collect()
 
 
 def _leave_with(parent: int) -> None:
@@ -43,12 +55,12 @@ def _leave_with(parent: int) -> None:
 
 
 def main() -> None:
-    from explainer_mkdocs.serving import JOBS
+    from explainer_mkdocs.serving import COLLECT_AFTER, JOBS
 
     requests, answers = sys.stdin.buffer, sys.stdout.buffer
     sys.stdout = sys.stderr  # nothing printed may reach the pipe of answers
     _leave_with(int(sys.argv[1]) if len(sys.argv) > 1 else os.getppid())
-    serve(JOBS, requests, answers)
+    serve(JOBS, requests, answers, COLLECT_AFTER)
 
 
 if __name__ == "__main__":

@@ -81,6 +81,9 @@ class Words:
     language: str
     entries: Mapping[str, Entry]
     rule: Any = field(repr=False, compare=False)  # babel's PluralRule: count -> category
+    # Each count's category, as the rule gave it: babel evaluates its rule in Python, and a site names counts
+    # tens of thousands of times (a support's name for each statement).
+    _categories: dict[int, str] = field(default_factory=dict, repr=False, compare=False)
 
     def _form(self, key: str, n: int | None) -> str:
         entry = self.entries[key]
@@ -90,7 +93,12 @@ class Words:
             raise TypeError(f"words: '{key}' is a list; use words.items('{key}')")
         if n is None:
             raise TypeError(f"words: '{key}' has plural forms and needs a count")
-        return entry.get(self.rule(n)) or entry["other"]
+        if type(n) is not int:  # 1.0 may be of another category than 1 (it shows a decimal)
+            return entry.get(self.rule(n)) or entry["other"]
+        category = self._categories.get(n)
+        if category is None:
+            category = self._categories[n] = self.rule(n)
+        return entry.get(category) or entry["other"]
 
     def text(self, key: str, n: int | None = None, /, **values: object) -> str:
         """The entry as plain text (for titles, structured data, the feed), its placeholders filled."""

@@ -49,6 +49,13 @@ class Budgets:
         self.used: dict[str, int] = dict.fromkeys(BUDGETS, 0)
         self.exceeded: set[Code] = set()
 
+    def spend_within(self, name: str, amount: int) -> bool:
+        """Count `amount` against the budget `name` if it stays within it; False, counting nothing, if not."""
+        if self.used[name] + amount > getattr(self.options, name):
+            return False
+        self.used[name] += amount
+        return True
+
     def spend(self, name: str, amount: int, report: Report, pos: Pos) -> bool:
         """Count `amount` against the budget `name`; False, after reporting it at `pos`, once past it."""
         self.used[name] += amount
@@ -163,7 +170,9 @@ def load_content(
         ):
             break
         content.files.append(display)
-        added = _file_records(path, display, content, report, options, upgrade_old_shapes)
+        added, count = _file_records(path, display, content, report, options, upgrade_old_shapes)
+        if count is not None and budgets.spend_within("max_records", count):
+            continue  # a file read before, whose records all fit: counted at once
         if not all(budgets.spend("max_records", 1, report, record.pos) for record in records_in(added)):
             break
     return content, report
@@ -177,6 +186,7 @@ class _Loaded:
     digest: bytes
     options: Options
     records: list[list[Record]]
+    count: int  # its records, nested ones too (`records_in`)
     problems: list[Diagnostic]
 
 
@@ -189,15 +199,16 @@ _LOADED: dict[str, _Loaded] = {}
 
 def _file_records(
     path: Path, display: str, content: Content, report: Report, options: Options, upgrade_old_shapes: bool
-) -> list[list[Record]]:
-    """Read and validate one file into `content` (its problems into `report`); its records, by section."""
+) -> tuple[list[list[Record]], int | None]:
+    """Read and validate one file into `content` (its problems into `report`); its records, by section, and
+    how many they are when the file was read before (None: count them)."""
     digest = _digest(path) if not upgrade_old_shapes else None
     known = _LOADED.get(display)
     if digest is not None and known is not None and known.digest == digest and known.options == options:
         for section, records in zip(_sections(content), known.records, strict=True):
             section.extend(records)
         report.items.extend(known.problems)
-        return known.records
+        return known.records, known.count
     problems_before = len(report.items)
     before = [len(section) for section in _sections(content)]
     node = load_yaml(path, display, report, options)
@@ -207,8 +218,9 @@ def _file_records(
         validate_file(display, node, content, report, options)
     added = [section[count:] for section, count in zip(_sections(content), before, strict=True)]
     if digest is not None:
-        _LOADED[display] = _Loaded(digest, options, added, report.items[problems_before:])
-    return added
+        count = sum(1 for _ in records_in(added))
+        _LOADED[display] = _Loaded(digest, options, added, count, report.items[problems_before:])
+    return added, None
 
 
 def _digest(path: Path) -> bytes | None:

@@ -2,15 +2,21 @@
 most of it was written before: the site's exports are rewritten on every save while `mkdocs serve` runs, and
 Python writes indented JSON with its slow pure-Python encoder (a tenth of a second for the annotations).
 
-Each object or array that is an item of an array is looked up by its `repr`, which Python writes quickly and
-which tells apart any two values that JSON would write differently; only the items not written by the last
-call are written indented again, and an item's text, written on its own, is indented to its depth by adding
-spaces after each of its line breaks (JSON text holds no other line break: one in a string is `\\n`)."""
+Each object or array that is an item of an array is looked up by its depth and its `marshal` bytes (version 2,
+which never refers back to an object written before, so that equal values give equal bytes however they share
+their parts), which Python writes quickly and which tell apart any two values JSON would write differently:
+marshal writes only values of the exact built-in types, each with its type and every part. Only the items not
+written by the last call are written indented again; an item's text, written on its own, is indented to its
+depth by adding spaces after each of its line breaks (JSON text holds no other line break: one in a string is
+`\\n`). The whole text is put together once, from its pieces in order."""
 
 from __future__ import annotations
 
 import json
+import marshal
 from typing import Any
+
+_MARSHAL_VERSION = 2  # the last version without references to values written before (3 added them)
 
 
 class IndentedJson:
@@ -18,36 +24,52 @@ class IndentedJson:
 
     def __init__(self, indent: int = 1) -> None:
         self.indent = indent
-        self._last: dict[str, str] = {}
+        self._last: dict[tuple[int, bytes], str] = {}
 
     def dumps(self, value: Any) -> str:
-        written: dict[str, str] = {}
-        text = self._value(value, 0, written)
+        written: dict[tuple[int, bytes], str] = {}
+        pieces: list[str] = []
+        self._value(value, 0, written, pieces)
         self._last = written
-        return text
+        return "".join(pieces)
 
-    def _value(self, value: Any, depth: int, written: dict[str, str]) -> str:
+    def _value(self, value: Any, depth: int, written: dict[tuple[int, bytes], str], pieces: list[str]) -> None:
         pad = " " * self.indent
         inner, outer = "\n" + pad * (depth + 1), "\n" + pad * depth
         if isinstance(value, dict) and value:
             if not all(isinstance(key, str) for key in value):
-                return self._alone(value).replace("\n", outer)  # keys json.dumps would convert: as it does
-            parts = [
-                f"{json.dumps(k, ensure_ascii=False)}: {self._value(v, depth + 1, written)}" for k, v in value.items()
-            ]
-            return "{" + inner + ("," + inner).join(parts) + outer + "}"
-        if isinstance(value, list) and value:
-            parts = [self._item(item, depth + 1, written) for item in value]
-            return "[" + inner + ("," + inner).join(parts) + outer + "]"
-        return json.dumps(value, ensure_ascii=False)  # a number, string, true, false, null, [] or {}
+                pieces.append(self._alone(value).replace("\n", outer))  # keys json.dumps would convert: as it does
+                return
+            before = "{" + inner
+            for key, item in value.items():
+                pieces.append(f"{before}{json.dumps(key, ensure_ascii=False)}: ")
+                self._value(item, depth + 1, written, pieces)
+                before = "," + inner
+            pieces.append(outer + "}")
+        elif isinstance(value, list) and value:
+            before = "[" + inner
+            for item in value:
+                pieces.append(before)
+                self._item(item, depth + 1, written, pieces)
+                before = "," + inner
+            pieces.append(outer + "]")
+        else:
+            pieces.append(json.dumps(value, ensure_ascii=False))  # a number, string, true, false, null, [] or {}
 
-    def _item(self, item: Any, depth: int, written: dict[str, str]) -> str:
+    def _item(self, item: Any, depth: int, written: dict[tuple[int, bytes], str], pieces: list[str]) -> None:
         if not isinstance(item, dict | list) or not item:
-            return self._value(item, depth, written)
-        key = repr(item)
-        text = written.get(key) or self._last.get(key) or self._alone(item)
+            self._value(item, depth, written, pieces)
+            return
+        try:
+            key = (depth, marshal.dumps(item, _MARSHAL_VERSION))
+        except ValueError:  # a part marshal does not write (a subclass of a built-in type): written anew
+            self._value(item, depth, written, pieces)
+            return
+        text = written.get(key) or self._last.get(key)
+        if text is None:
+            text = self._alone(item).replace("\n", "\n" + " " * (self.indent * depth))
         written[key] = text
-        return text.replace("\n", "\n" + " " * (self.indent * depth))
+        pieces.append(text)
 
     def _alone(self, value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, indent=self.indent)

@@ -99,7 +99,7 @@ def locate(
     citation: model.Citation, seed: Seed, report: Report, was: tuple[int, int] | None = None, changed: bool = False
 ) -> Located | None:
     """Pin one citation; `changed` says its seed no longer matches its SHA-256, `was` where the lock had it."""
-    found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
+    found = _found(seed, citation)
     if found.count != 1:
         _report_not_located(citation, seed, found, report, was, changed)
         return None
@@ -131,6 +131,24 @@ def locate(
         citation.note,
         citation.via,
     )
+
+
+# Where each citation's passage was found by the last `verify` and the one in progress, by the seed's text and
+# what the citation asks for: `mkdocs serve` verifies the content again on every save, and finding the passages
+# was most of it at 10,000 statements, though a save changes few citations and seldom a seed. What
+# `find_passage` finds depends on those alone.
+_FoundKey = tuple[str, str, str | None, str | None, int | None]
+_FOUND: dict[_FoundKey, Found] = {}
+_FOUND_BEFORE: dict[_FoundKey, Found] = {}
+
+
+def _found(seed: Seed, citation: model.Citation) -> Found:
+    key = (seed.text, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
+    found = _FOUND.get(key) or _FOUND_BEFORE.get(key)
+    if found is None:
+        found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
+    _FOUND[key] = found
+    return found
 
 
 def _report_not_located(
@@ -194,6 +212,11 @@ def verify(
     budgets: Budgets | None = None,
 ) -> Verified:
     seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes, budgets)
+    # Keep only what this run finds (and what the last one found, until it is done): the memory stays the
+    # content's own.
+    _FOUND_BEFORE.clear()
+    _FOUND_BEFORE.update(_FOUND)
+    _FOUND.clear()
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
     spans_of: dict[str, list[Sentence]] = {}  # a seed's sentences, read once and only if a citation relays

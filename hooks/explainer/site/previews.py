@@ -76,8 +76,26 @@ def _text(site: SiteModel, record_id: str, record: Any) -> str:
     return ""
 
 
-def record_preview(site: SiteModel, record_id: str) -> dict[str, Any]:
+class _SupportNames:
+    """Each support's name, made once per count of articles and of independent reports (it depends on those and
+    the words alone; a previews file names the support of every statement)."""
+
+    def __init__(self, site: SiteModel) -> None:
+        self.site = site
+        self.made: dict[tuple[int, int], str] = {}
+
+    def of(self, statement_id: str) -> str:
+        support = self.site.support(statement_id)
+        key = (support.articles, support.independent_reports)
+        name = self.made.get(key)
+        if name is None:
+            name = self.made[key] = support_name(self.site, statement_id, support)
+        return name
+
+
+def record_preview(site: SiteModel, record_id: str, names: _SupportNames | None = None) -> dict[str, Any]:
     """What the card of one record shows."""
+    names = names or _SupportNames(site)
     words = site.words
     kind = site.kind(record_id)
     record = site.index.records[record_id][1]
@@ -92,7 +110,7 @@ def record_preview(site: SiteModel, record_id: str) -> dict[str, Any]:
     if text:
         preview["text"] = text
     if record_id in site.index.statement_by_id:
-        preview["support"] = support_name(site, record_id, site.support(record_id))
+        preview["support"] = names.of(record_id)
         disputes = site.disputed_by(record_id) if kind != "answer" else []
         if disputes:
             preview["status"] = words.text("dispute.badge")
@@ -101,15 +119,16 @@ def record_preview(site: SiteModel, record_id: str) -> dict[str, Any]:
         preview["difference"] = record.kind  # substance, detail or wording: how the badge is drawn
         preview["status"] = words.text(KIND_BADGES[record.kind])
         preview["sides"] = [
-            [short(site.plain(a.text), SIDE_CHARS), support_name(site, a.id, site.support(a.id))]
+            [short(site.plain(a.text), SIDE_CHARS), names.of(a.id)]
             for a in record.answers
         ]
     return preview
 
 
 def previews(site: SiteModel) -> dict[str, Any]:
+    names = _SupportNames(site)
     records = {
-        url: record_preview(site, record_id)
+        url: record_preview(site, record_id, names)
         for record_id, url in site.url_of.items()
         if site.kind(record_id) not in LEFT_OUT
     }
