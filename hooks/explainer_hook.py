@@ -155,10 +155,8 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     # One extension per build, told which page it is on before that page's Markdown runs.
     wikilinks = WikiLinkExtension(lambda link: "")
     _state.build = _prepare(config, layout, options, wikilinks)
-    if _serving and _state.worker is None:
-        # Started with the first build, so that it has read the content by the time the site is served.
-        _state.worker = serving.Worker()
-        _warm(_state.worker, config)
+    if _serving:
+        _start_worker(config)  # with the first build, so that it has read the content by the time the site is served
     wikilinks.resolve = _state.build.renderer.wikilink_resolver(config.site_url or "/")
     if os.environ.get(DEPLOY_ENV, "") not in ("", "0") and (problem := site_address_problem(config.site_url or "")):
         log.warning(
@@ -470,9 +468,7 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
     )
     fast.error_handler = server.error_handler
     fast.build_delay = WATCH_INTERVAL  # how long changes must have stopped before a build starts (MkDocs: 0.1 s)
-    if _state.worker is None:
-        _state.worker = serving.Worker()
-        _warm(_state.worker, config)
+    _start_worker(config)  # where the first build did not (its content had errors)
     for path in _watched(server):
         fast.watch(path)
     for folder in (layout.content_dir, layout.seeds_dir):
@@ -483,6 +479,12 @@ def on_serve(server: LiveReloadServer, config: MkDocsConfig, builder: Callable[.
 
 
 WATCH_INTERVAL = 0.05  # seconds between looks at the watched files
+
+
+def _start_worker(config: MkDocsConfig) -> None:
+    if _state.worker is None:
+        _state.worker = serving.Worker()
+        _warm(_state.worker, config)
 
 
 def _warm(worker: serving.Worker, config: MkDocsConfig) -> None:

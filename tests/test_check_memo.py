@@ -36,3 +36,20 @@ def test_a_changed_article_or_quote_is_found_and_measured_anew(tmp_path: Path) -
     claims = project / "content" / "claims.yaml"
     claims.write_text(claims.read_text(encoding="utf-8").replace('"hello there" to Bob', '"hello there"'))
     assert _where(project) == (start + 25, end + 25 - len(" to Bob"))
+
+
+def test_answers_are_kept_for_the_run_in_progress_and_the_one_before_only() -> None:
+    from explainer.core.generations import Generations
+
+    made: list[str] = []
+    memo: Generations[str, str] = Generations()
+
+    def ask(key: str) -> str:
+        return memo.get(key, lambda: made.append(key) or key.upper())
+
+    assert [ask("a"), ask("b"), ask("a")] == ["A", "B", "A"] and made == ["a", "b"]  # once in a run
+    memo.next_run()
+    assert ask("a") == "A" and made == ["a", "b"]  # from the run before
+    memo.next_run()
+    assert ask("a") == "A" and made == ["a", "b"]  # asked again last run: still kept
+    assert ask("b") == "B" and made == ["a", "b", "b"]  # not asked last run: gone, made again

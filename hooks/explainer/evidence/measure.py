@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from explainer.core.generations import Generations
 from explainer.evidence.verify import Verified
 from explainer.text.sentences import Sentence as Sentence  # re-exported: the site names them from here
 from explainer.text.sentences import sentences as sentences
@@ -69,26 +70,17 @@ def cited_spans(verified: Verified) -> dict[str, list[tuple[int, int]]]:
 # Each seed's coverage by the last `measure_sources` and the one in progress, by its text and cited spans:
 # `mkdocs serve` measures again on every save, a save seldom changes which passages an article has cited, and
 # walking each article character by character was a tenth of a second at 10,000 statements.
-_Covered = tuple[SentenceCoverage, float]
-_COVERED: dict[tuple[str, tuple[tuple[int, int], ...]], _Covered] = {}
-_COVERED_BEFORE: dict[tuple[str, tuple[tuple[int, int], ...]], _Covered] = {}
+_COVERED: Generations[tuple[str, tuple[tuple[int, int], ...]], tuple[SentenceCoverage, float]] = Generations()
 
 
-def _covered(text: str, spans: list[tuple[int, int]]) -> _Covered:
-    key = (text, tuple(spans))
-    found = _COVERED.get(key) or _COVERED_BEFORE.get(key)
-    if found is None:
-        found = (sentence_coverage(text, spans), coverage(text, spans))
-    _COVERED[key] = found
-    return found
+def _covered(text: str, spans: list[tuple[int, int]]) -> tuple[SentenceCoverage, float]:
+    return _COVERED.get((text, tuple(spans)), lambda: (sentence_coverage(text, spans), coverage(text, spans)))
 
 
 def measure_sources(verified: Verified) -> dict[str, SourceMeasures]:
     spans = cited_spans(verified)
     copying = verified.copying
-    _COVERED_BEFORE.clear()
-    _COVERED_BEFORE.update(_COVERED)
-    _COVERED.clear()
+    _COVERED.next_run()
     result = {}
     for source_id, seed in verified.seeds.items():
         pairs = [copying.pair(source_id, other) for other in copying.sources if other != source_id]

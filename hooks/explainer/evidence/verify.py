@@ -11,6 +11,7 @@ from explainer.content.load import Budgets
 from explainer.content.options import Options
 from explainer.core import codes
 from explainer.core.diagnostics import Report
+from explainer.core.generations import Generations
 from explainer.evidence.copying import Copying, measure_copying
 from explainer.evidence.resolve import Index
 from explainer.evidence.seeds import Seed, SeedError, read_seed
@@ -137,18 +138,14 @@ def locate(
 # what the citation asks for: `mkdocs serve` verifies the content again on every save, and finding the passages
 # was most of it at 10,000 statements, though a save changes few citations and seldom a seed. What
 # `find_passage` finds depends on those alone.
-_FoundKey = tuple[str, str, str | None, str | None, int | None]
-_FOUND: dict[_FoundKey, Found] = {}
-_FOUND_BEFORE: dict[_FoundKey, Found] = {}
+_FOUND: Generations[tuple[str, str, str | None, str | None, int | None], Found] = Generations()
 
 
 def _found(seed: Seed, citation: model.Citation) -> Found:
-    key = (seed.text, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
-    found = _FOUND.get(key) or _FOUND_BEFORE.get(key)
-    if found is None:
-        found = find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence)
-    _FOUND[key] = found
-    return found
+    return _FOUND.get(
+        (seed.text, citation.quote, citation.prefix, citation.suffix, citation.occurrence),
+        lambda: find_passage(seed.normalized, citation.quote, citation.prefix, citation.suffix, citation.occurrence),
+    )
 
 
 def _report_not_located(
@@ -212,11 +209,7 @@ def verify(
     budgets: Budgets | None = None,
 ) -> Verified:
     seeds, changed = load_seeds(root, index, report, seeds_dir, max_seed_bytes, budgets)
-    # Keep only what this run finds (and what the last one found, until it is done): the memory stays the
-    # content's own.
-    _FOUND_BEFORE.clear()
-    _FOUND_BEFORE.update(_FOUND)
-    _FOUND.clear()
+    _FOUND.next_run()
     lock = lock or {}
     located: dict[str, tuple[Located, ...]] = {}
     spans_of: dict[str, list[Sentence]] = {}  # a seed's sentences, read once and only if a citation relays

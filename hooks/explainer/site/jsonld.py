@@ -18,6 +18,7 @@ from urllib.parse import quote
 from explainer.content import model
 from explainer.content.schema import Record, sections
 from explainer.core import codes
+from explainer.core.generations import Generations
 from explainer.core.indented_json import IndentedJson
 from explainer.evidence.seeds import SAFE_SEED_NAME
 from explainer.site import urls
@@ -386,25 +387,10 @@ def selector_context(text: str, start: int, end: int, minimum: int = CONTEXT_SIZ
         size *= 2
 
 
-_Context = tuple[str, int, int]  # an article's text, and a passage's start and end in it
 # Each passage's prefix and suffix as the last annotation collection and the one in progress found them, by the
-# article's text and the passage's place: they depend on nothing else, and finding them is a search through the
-# article for each of its 13,000 citations at 10,000 statements.
-_CONTEXTS: dict[_Context, tuple[str, str]] = {}
-
-
-class _Contexts:
-    """The passages' contexts of one annotation collection, from what the last one found (`_CONTEXTS`)."""
-
-    def __init__(self) -> None:
-        self.before = dict(_CONTEXTS)
-        _CONTEXTS.clear()
-
-    def around(self, text: str, start: int, end: int) -> tuple[str, str]:
-        key = (text, start, end)
-        found = _CONTEXTS.get(key) or self.before.get(key) or selector_context(text, start, end)
-        _CONTEXTS[key] = found
-        return found
+# article's text and the passage's start and end: they depend on nothing else, and finding them is a search through
+# the article for each of its 13,000 citations at 10,000 statements.
+_CONTEXTS: Generations[tuple[str, int, int], tuple[str, str]] = Generations()
 
 
 def count_matches(text: str, prefix: str, exact: str, suffix: str) -> int:
@@ -443,7 +429,7 @@ def annotation_collection(site: SiteModel, pub: Publication) -> dict[str, Any]:
     # Each article's address and each passage's context, found once (a passage is cited by several statements,
     # and `mkdocs serve` writes this file again on every save: see `_CONTEXTS`).
     seed_urls = {source_id: seed_url(site, pub.url, source_id) for source_id in site.verified.seeds}
-    contexts = _Contexts()
+    _CONTEXTS.next_run()
     items = []
     for statement in site.index.statements:
         # A disputed statement says so: a "disputed" tag, and a link to each disagreement.
@@ -463,7 +449,8 @@ def annotation_collection(site: SiteModel, pub: Publication) -> dict[str, Any]:
         located = site.verified.located.get(statement.id, ())
         said = site.statement_text(statement.id) if located else ""
         for number, c in enumerate(located, start=1):
-            prefix, suffix = contexts.around(site.verified.seeds[c.source].text, c.start, c.end)
+            text = site.verified.seeds[c.source].text
+            prefix, suffix = _CONTEXTS.get((text, c.start, c.end), lambda: selector_context(text, c.start, c.end))
             items.append(
                 {
                     "id": f"{collection_id}#{statement.id}-{number}",
