@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from markupsafe import Markup, escape
 
 from conftest import ROOT, make_project, run_explainer, run_mkdocs
 from explainer.content import model
@@ -306,6 +307,48 @@ def test_words_are_escaped_where_they_are_shown(tmp_path: Path) -> None:
     words: Words = load_words(tmp_path, Options(words="words.yaml"), Report())
     assert str(words.html("people.intro")) == "&lt;script&gt;alert(1)&lt;/script&gt; &amp; more"
     assert str(words.html("person.quotes_by", person="<b>Ann</b>")) == "Quotes by &lt;b&gt;Ann&lt;/b&gt;"
+
+
+class _Shown:
+    """A value that is markup by its own account (as a link the engine made is)."""
+
+    def __html__(self) -> str:
+        return "<a href='x'>shown</a>"
+
+    def __str__(self) -> str:
+        return "plain"
+
+
+@pytest.mark.parametrize(
+    ("template", "n", "values"),
+    [
+        ("No placeholder & <b>", None, {}),
+        ("{n} of {total} \"quoted\" 'apostrophe'", 3, {"total": 7}),
+        ("Quotes by {person}", None, {"person": "<b>Ann</b> & 'Bo'"}),
+        ("Quotes by {person}", None, {"person": Markup("<b>Ann</b>")}),
+        ("Quotes by {person}", None, {"person": _Shown()}),
+        ("{{braces}} kept, {n} filled", 1, {}),
+        ("{n}", None, {}),
+        ("{n} {x}", 2.5, {"x": True}),
+        ("{n:,} formatted", 12345, {}),  # not a site's placeholder: markupsafe's formatter handles it
+        ("{n!r} converted", 1, {}),
+    ],
+)
+def test_words_html_formats_as_markupsafe_does(template: str, n: object, values: dict[str, object]) -> None:
+    # Words.html fills {name} placeholders with str.format (markupsafe formats in pure Python): the same
+    # text, escaped the same, as Markup(escape(template)).format(...) for every kind of value.
+    words = Words("en", {"key": template}, english().rule)
+    expected = Markup(escape(template)).format(n=n, **values)
+    shown = words.html("key", n, **values)  # type: ignore[arg-type]
+    assert isinstance(shown, Markup) and str(shown) == str(expected)
+
+
+def test_words_html_refuses_what_markupsafe_refuses() -> None:
+    words = Words("en", {"key": "Quotes by {person}", "spec": "{person:>5}"}, english().rule)
+    with pytest.raises(KeyError):
+        words.html("key")
+    with pytest.raises(ValueError):
+        words.html("spec", person=Markup("<b>x</b>"))  # markup takes no format spec
 
 
 @pytest.mark.build
