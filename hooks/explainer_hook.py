@@ -284,11 +284,12 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             raise PluginError(f"{docs}/{visible(file.src_uri)}: not published: {problem}")
     by_output = {f.dest_uri: f for f in handwritten}
     generated: list[File] = []
+    up = _docs_to_root(config)  # once: resolving the folders again for every page was a thousand look-ups on disk
     for plan in build.plans.values():
         # Entity pages are reached from index pages; a nav listing them all would make builds quadratic.
         inclusion = InclusionLevel.INCLUDED if plan.in_nav else InclusionLevel.NOT_IN_NAV
         page = File.generated(config, plan.src_uri, content="", inclusion=inclusion)
-        page.edit_uri = _edit_uri(config, plan.edit_path)
+        page.edit_uri = _edit_uri(up, plan.edit_path)
         generated.append(page)
     extra = extra_files(build.renderer.site, build.publication)
     for path, content in extra:
@@ -323,11 +324,14 @@ def _replace_palette_stylesheet(files: Files, config: MkDocsConfig) -> None:
         files.append(File.generated(config, theme_file.src_uri, content=css))
 
 
-def _edit_uri(config: MkDocsConfig, edit_path: str | None) -> str | None:
+def _edit_uri(up: str, edit_path: str | None) -> str | None:
+    """A generated page's edit link: `edit_path` (in content/) from docs/, which edit_uri points into."""
+    return None if edit_path is None else up + quote(edit_path)
+
+
+def _docs_to_root(config: MkDocsConfig) -> str:
     # Edit links are relative to edit_uri, which points into docs/; content/ sits beside docs/.
-    if edit_path is None:
-        return None
-    return "../" * len(Path(config.docs_dir).resolve().relative_to(_project_root(config)).parts) + quote(edit_path)
+    return "../" * len(Path(config.docs_dir).resolve().relative_to(_project_root(config)).parts)
 
 
 def _project_root(config: MkDocsConfig) -> Path:

@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
 
 from explainer.site import csp
 
@@ -22,6 +24,8 @@ MATERIAL_BASE = (
 TRUSTED = csp.TrustedScripts(
     tuple(csp.template_patterns(MATERIAL_BASE + '<script>document.documentElement.classList.add("x")</script>'))
 )
+
+SETTINGS = settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def page(head: str = "", body: str = "") -> str:
@@ -225,6 +229,75 @@ def test_a_tag_left_open_takes_no_time() -> None:
     csp.secure(page(body="<a " + "b" * 200_000 + '"' + "c" * 50_000), TRUSTED)
     csp.secure(page(body="<script>" + "x" * 200_000), TRUSTED)
     assert time.process_time() - started < 2
+
+
+# --- the scan passes over plain tags as the tag-by-tag scan would -----------------------------------------------------
+
+# The scan before it passed over plain tags in one match (csp._PLAIN_TAG): every tag a token of its own, each one's
+# attributes searched. What `secure` finds must not depend on which of the two read the page.
+TAG_BY_TAG = re.compile(
+    r"<!--.*?(?:-->|\Z)"
+    rf"|<(?P<raw>{csp._RAW_TEXT})(?=[\s/>]){csp._ATTRIBUTES.format('raw_attrs')}>(?P<text>.*?)(?:</(?P=raw)(?=[\s/>])|\Z)"
+    rf"|<(?P<tag>[a-zA-Z][^\s/>]*+){csp._ATTRIBUTES.format('attrs')}>",
+    re.S | re.I,
+)
+
+
+def secured_tag_by_tag(markup: str) -> csp.Secured:
+    token = csp._TOKEN
+    csp._TOKEN = TAG_BY_TAG
+    try:
+        return csp.secure(markup, TRUSTED)
+    finally:
+        csp._TOKEN = token
+
+
+# Pieces that change how a page is split: tag and attribute starts, quotes, "on", "j", entities, comments,
+# raw-text elements in any case, white space, slashes, and the trusted script; and whole tags made of them.
+PIECES = [
+    "<", ">", "</", "<!", "<!--", "-->", "/", "/>", "=", '"', "'", " ", "\n", "\t", "\x0c", "\u00a0", "&", "&amp;",
+    "&#106;", "on", "On", "oN", "onclick", "ONERROR", "j", "J", "javascript:", "java\tscript:", "x", "a", "p", "div",
+    "class", "href", "src", "data-on", ":", "-", "<a", "<p", "<img", "<svg", "<br/>", '<a href="', '" onclick="',
+    "<script>", "</script>", "<Script", "</SCRIPT >", "<title>", "</title>", "<textarea>", "</textarea>", "<style>",
+    "</style>", "<noscript>", "<scriptx>", '<script type="text/plain">', "<!DOCTYPE html>", "alert(1)",
+    f"<script>{material_script('..')}</script>",
+]
+# Few names, so that the tags that matter come up often: an event handler, a javascript: URL however written,
+# raw-text elements in any case, a "<" inside a tag.
+NAMES = ["a", "A", "script", "tiTle", "scriptx", "a<b"]
+ATTRIBUTE_NAMES = ["href", "onclick", "ONERROR", "xon", "j"]
+VALUE_PIECES = ["x", " on", "javascript:", "JavaScript:", "&#106;avascript:", "java\nscript:", "&amp;", "<", ">", "'"]
+VALUES = st.lists(st.sampled_from(VALUE_PIECES), max_size=3).map("".join)
+ATTRIBUTE = st.tuples(
+    st.sampled_from([" ", "\n", "/", " / ", ""]),
+    st.sampled_from(ATTRIBUTE_NAMES),
+    st.one_of(
+        st.just(""),
+        VALUES.map(lambda v: f'="{v}"'),
+        VALUES.map(lambda v: f"='{v}'"),
+        VALUES.map(lambda v: f"={v}"),
+        VALUES.map(lambda v: f' = "{v}"'),
+    ),
+).map("".join)
+TAG = st.tuples(
+    st.sampled_from(NAMES), st.lists(ATTRIBUTE, max_size=3).map("".join), st.sampled_from([">", "/>", " >", ""])
+).map(lambda parts: "<" + "".join(parts))
+MARKUP = st.lists(st.one_of(st.sampled_from(PIECES), TAG), max_size=30).map("".join)
+
+
+@SETTINGS
+@given(MARKUP)
+@example('<a href="&#106;avascript:x"><a href="javascript:x"><A href="JavaScript:x"><a x onclick="y"><tiTle onclick>')
+@example('<a title="<script>alert(1)</script>"></a><p title="x"><script>alert(1)</script>')
+@example("<tiTle><script>alert(1)</script></title><Script>alert(2)</script>")
+def test_the_scan_finds_what_a_tag_by_tag_scan_finds(markup: str) -> None:
+    assert csp.secure(page(body=markup), TRUSTED) == secured_tag_by_tag(page(body=markup))
+
+
+def test_the_scan_finds_what_a_tag_by_tag_scan_finds_on_the_site(built_site: Path) -> None:
+    for path in sorted(built_site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        assert csp.secure(html, TRUSTED) == secured_tag_by_tag(html), path
 
 
 # --- the real site ----------------------------------------------------------------------------------------------------
