@@ -76,6 +76,7 @@ from explainer.api import (
     visible,
 )
 from explainer_mkdocs import search, serving
+from explainer_mkdocs.shared_nav import MENU, SharedNav
 
 log = get_plugin_logger("explainer")
 
@@ -400,6 +401,8 @@ def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
     env.globals.update(theme_globals(_state.current().renderer.site.words))
     # The theme's templates (Material's and the engine's overrides) compiled once, as the engine's own are.
     env.bytecode_cache = COMPILED_TEMPLATES
+    if _state.nav is not None:
+        env.globals[MENU] = SharedNav(env, _state.nav, config)  # each build afresh: its pages' titles, its addresses
     _state.env = env
     return env
 

@@ -185,6 +185,9 @@ OVERRIDES = {
         '+     <input class="md-toggle" data-md-toggle="drawer" type="checkbox" id="__drawer">',
         '-     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search" autocomplete="off">',
         '+     <input class="md-toggle" data-md-toggle="search" type="checkbox" id="__search">',
+        '-                     {% include "partials/nav.html" %}',
+        "+                     {% set menu = explainer_menu.kept() %}{% if menu is none %}{% set menu %}{% include "
+        '"partials/nav.html" %}{% endset %}{{ explainer_menu.keep(menu) }}{% else %}{{ menu }}{% endif %}',
     ],
     "partials/content.html": [
         "+ {% set toggle %}",

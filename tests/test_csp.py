@@ -254,14 +254,16 @@ def secured_tag_by_tag(markup: str) -> csp.Secured:
 
 # Pieces that change how a page is split: tag and attribute starts, quotes, "on", "j", entities, comments,
 # raw-text elements in any case, white space, slashes, and the trusted script; and whole tags made of them.
+# fmt: off
 PIECES = [
-    "<", ">", "</", "<!", "<!--", "-->", "/", "/>", "=", '"', "'", " ", "\n", "\t", "\x0c", "\u00a0", "&", "&amp;",
-    "&#106;", "on", "On", "oN", "onclick", "ONERROR", "j", "J", "javascript:", "java\tscript:", "x", "a", "p", "div",
-    "class", "href", "src", "data-on", ":", "-", "<a", "<p", "<img", "<svg", "<br/>", '<a href="', '" onclick="',
-    "<script>", "</script>", "<Script", "</SCRIPT >", "<title>", "</title>", "<textarea>", "</textarea>", "<style>",
-    "</style>", "<noscript>", "<scriptx>", '<script type="text/plain">', "<!DOCTYPE html>", "alert(1)",
+    '<', '>', '</', '<!', '<!--', '-->', '/', '/>', '=', '"', "'", ' ', '\n', '\t', '\x0c', '\xa0', '&', '&amp;',
+    '&#106;', 'on', 'On', 'oN', 'onclick', 'ONERROR', 'j', 'J', 'javascript:', 'java\tscript:', 'x', 'a', 'p', 'div',
+    'class', 'href', 'src', 'data-on', ':', '-', '<a', '<p', '<img', '<svg', '<br/>', '<a href="', '" onclick="',
+    '<script>', '</script>', '<Script', '</SCRIPT >', '<title>', '</title>', '<textarea>', '</textarea>', '<style>',
+    '</style>', '<noscript>', '<scriptx>', '<script type="text/plain">', '<!DOCTYPE html>', 'alert(1)',
     f"<script>{material_script('..')}</script>",
 ]
+# fmt: on
 # Few names, so that the tags that matter come up often: an event handler, a javascript: URL however written,
 # raw-text elements in any case, a "<" inside a tag.
 NAMES = ["a", "A", "script", "tiTle", "scriptx", "a<b"]

@@ -56,6 +56,7 @@ from explainer.api import (
     no_cycle_collection,
 )
 from explainer_mkdocs.search import FastSearchIndex
+from explainer_mkdocs.shared_nav import MENU, SharedNav
 
 log = logging.getLogger("mkdocs.plugins.explainer")
 
@@ -336,6 +337,8 @@ def render_pages(
 ) -> tuple[list[tuple[Page, str]], dict[str, list[dict[str, Any]]]]:
     """Each page's HTML (`render_page`), and its entries in the search index."""
     plugin = search_plugin(served.config)
+    # The menus of this save's pages, rendered afresh: a record's page may have a new title in the menu.
+    served.env.globals[MENU] = SharedNav(served.env, served.nav, served.config)
     deferred = _Deferred(worker)
     index = plugin.search_index if plugin is not None else None
     if plugin is not None:

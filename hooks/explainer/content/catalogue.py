@@ -298,7 +298,9 @@ def _escaped_template(template: str) -> str | None:
         fields = list(string.Formatter().parse(template))
     except ValueError:
         return None
-    if any(name is not None and (not name.isidentifier() or spec or conversion) for _, name, spec, conversion in fields):
+    if any(
+        name is not None and (not name.isidentifier() or spec or conversion) for _, name, spec, conversion in fields
+    ):
         return None
     return str(escape(template))
 
