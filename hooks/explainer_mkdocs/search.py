@@ -87,8 +87,9 @@ def _divide(html: str) -> list[Section] | None:
     skipped = set(_ALWAYS_SKIPPED)  # Material's `skip`: names, since its elements compare by name
     skipping = False  # whether an open element's name is skipped (Material's `skip.intersection(context)`)
     parts = _TAG.split(html)  # text, then a tag's four groups, then text, ...
-    for at in range(0, len(parts), 5):
-        piece = parts[at]
+    parts += (None, None, None, None)  # after the last text, no tag
+    groups = iter(parts)
+    for piece, tag, source, closed, end in zip(groups, groups, groups, groups, groups):
         if piece:
             if "<" in piece:
                 return None
@@ -107,9 +108,6 @@ def _divide(html: str) -> list[Section] | None:
                         section.text.append(piece)
                 else:
                     section.text.append(escape(piece, quote=False))
-        if at + 1 == len(parts):
-            break
-        tag, source, closed, end = parts[at + 1 : at + 5]
         if tag is not None:
             tag = tag.lower()
             if tag in ("script", "style"):
@@ -146,8 +144,10 @@ def _divide(html: str) -> list[Section] | None:
             if not closed:
                 continue
             end = tag
-        else:
+        elif end is not None:
             end = end.lower()
+        else:
+            break  # the text after the last tag
         # Material's handle_endtag
         if not names or names[-1] != end:
             continue
