@@ -6,6 +6,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from explainer.core.indented_json import IndentedJson
 
@@ -81,3 +83,34 @@ def test_items_that_differ_only_in_type_or_share_their_parts_are_written_as_json
     writer = IndentedJson()
     for value in calls + calls[::-1]:
         assert writer.dumps(value) == json.dumps(value, ensure_ascii=False, indent=1), value
+
+
+JSON_LEAVES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.floats(),  # NaN and the infinities too: json writes them as NaN, Infinity, -Infinity
+    st.text(),
+    st.text().map(_Text),
+)
+JSON_VALUES = st.recursive(
+    JSON_LEAVES,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4),
+        st.lists(inner, max_size=3).map(tuple),
+        st.dictionaries(st.text(max_size=5), inner, max_size=4),
+        st.dictionaries(st.one_of(st.integers(), st.booleans(), st.none()), inner, max_size=2),
+    ),
+    max_leaves=25,
+)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(JSON_VALUES, st.integers(min_value=0, max_value=3))
+def test_any_value_is_written_as_json_writes_it(value: Any, indent: int) -> None:
+    # The first call writes every item by joining strings, leaving to json.dumps what it does not write itself.
+    expected = json.dumps(value, ensure_ascii=False, indent=indent)
+    assert IndentedJson(indent).dumps(value) == expected
+    assert IndentedJson(indent).dumps([value, {"in": [value]}]) == json.dumps(
+        [value, {"in": [value]}], ensure_ascii=False, indent=indent
+    )

@@ -89,7 +89,7 @@ def _divide(html: str) -> list[Section] | None:
     parts = _TAG.split(html)  # text, then a tag's four groups, then text, ...
     parts += (None, None, None, None)  # after the last text, no tag
     groups = iter(parts)
-    for piece, tag, source, closed, end in zip(groups, groups, groups, groups, groups):
+    for piece, tag, source, closed, end in zip(groups, groups, groups, groups, groups, strict=True):
         if piece:
             if "<" in piece:
                 return None
