@@ -9,8 +9,9 @@ is rendered as before; so is every page when any of the menu's templates is not 
 a site's custom_dir may override them, and read anything of the page.
 
 The theme's base.html (the engine's) asks `kept()` for the menu, and when there is none renders it as Material
-does and hands it to `keep()`. The result is the page Material would render, byte for byte (the real site is
-built with it in tests/test_shared_nav.py and compared with a build that renders every menu).
+does and hands it to `keep()`. Each page's menu is the one rendered for it alone: tests/test_shared_nav.py compares
+a site's with the same site built with a menu of its own, which turns sharing off; the real site is byte for byte
+what it was before.
 """
 
 from __future__ import annotations
