@@ -238,8 +238,20 @@ def on_files(files: Any, config: Any) -> Any:
     return files
 
 
+class EveryMenu:
+    """The theme override asks for a menu kept from a page alike (explainer_mkdocs/shared_nav.py): here there is
+    none, and every page renders its own, as Material does."""
+
+    def kept(self) -> None:
+        return None
+
+    def keep(self, menu: str) -> str:
+        return menu
+
+
 def on_env(env: Any, config: Any, files: Any) -> Any:
     env.globals.update(theme_globals(english()))
+    env.globals["explainer_menu"] = EveryMenu()
     return env
 '''
 
