@@ -16,7 +16,7 @@ import functools
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -206,6 +206,111 @@ def _park_the_readers_it_used(request: pytest.FixtureRequest) -> Iterator[None]:
             reader: Reader = request.getfixturevalue(name)
             if not reader.page.is_closed():
                 reader.page.goto("about:blank")
+
+
+# --- one visit per page and kind of reader, shared by the checks that read it ---------------------------------------
+
+
+# A step of a visit: what one check measures on the page, given the name the page goes by (for screenshots).
+Step = Callable[[Page, str], Any]
+
+
+@dataclass
+class Visit:
+    """What each check measured in one load of a page by one reader: its result, or the exception it raised (an
+    expect() that failed, a timeout), raised again in the test that asks for it."""
+
+    reader: str
+    path: str
+    outcomes: dict[str, Any]
+
+    def __getitem__(self, check: str) -> Any:
+        outcome = self.outcomes[check]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+
+class Visits:
+    """One visit per page and kind of reader in a worker, shared by every check of that page that `plans` lists.
+
+    A page loaded once for each check cost some 0.15 s of Chromium's CPU every time. Here the first test that asks
+    for (reader, path) loads the page once and runs every check of the plan on it, in the plan's order, and keeps
+    what each measured; each test then asserts on its own check's result, with its own id and messages. The order
+    is what keeps the checks apart: the ones that only read the page come first, a check that changes the page
+    (print emulation, blocks laid out, axe-core added) resets what it changed or comes after every check it could
+    change. Nothing is kept but results: no test gets a live page another check has used.
+
+    Where the tests of one visit run in different workers, each worker makes its own visit: the same results,
+    paid twice. pytest_collection_modifyitems below puts them next to each other, so that they mostly run in one."""
+
+    def __init__(
+        self,
+        plans: dict[tuple[str, str], list[tuple[str, str]]],
+        steps: dict[str, Callable[..., Any]],
+        order: list[str],
+        wait_until: dict[str, str],
+    ) -> None:
+        self.plans = {key: sorted(plan, key=lambda step: order.index(step[0])) for key, plan in plans.items()}
+        self.steps, self.wait_until = steps, wait_until
+        self.done: dict[tuple[str, str], Visit] = {}
+
+    def __call__(self, request: pytest.FixtureRequest, reader_name: str, path: str) -> Visit:
+        key = (reader_name, path)
+        if key not in self.done:
+            reader: Reader = request.getfixturevalue(reader_name)
+            plan = self.plans[key]
+            outcomes: dict[str, Any] = {}
+            try:
+                page = reader.open(path, wait_until=self.wait_until.get(reader_name, "load"))  # type: ignore[arg-type]
+            except Exception as exc:
+                outcomes = {check: exc for check, _ in plan}
+            else:
+                for check, name in plan:
+                    try:
+                        outcomes[check] = self.steps[check](page, name)
+                    except Exception as exc:
+                        exc.add_note(f"(in the visit of {path or 'the home page'} by the {reader_name} reader)")
+                        outcomes[check] = exc
+            self.done[key] = Visit(reader_name, path, outcomes)
+        return self.done[key]
+
+
+def shares_a_visit(key: Callable[[dict[str, Any]], tuple[str, str]]) -> Callable[[Any], Any]:
+    """Marks a parametrized test whose items read a shared visit: `key` gives, from an item's parameters, the
+    (reader, path) of its visit. Collection puts the items of one visit next to each other."""
+
+    def mark(function: Any) -> Any:
+        function.shared_visit = key
+        return function
+
+    return mark
+
+
+def _visit_of(item: pytest.Item) -> tuple[str, str] | None:
+    key = getattr(getattr(item, "function", None), "shared_visit", None)
+    callspec = getattr(item, "callspec", None)
+    return key(callspec.params) if key and callspec else None
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The items that share a visit go together, where the first of them was: pytest-xdist's worksteal hands each
+    worker a run of neighbouring items, so one worker makes the visit and the others ask for none."""
+    keyed: dict[tuple[str, str], list[pytest.Item]] = {}
+    for item in items:
+        key = _visit_of(item)
+        if key is not None:
+            keyed.setdefault(key, []).append(item)
+    if not keyed:
+        return
+    ordered: list[pytest.Item] = []
+    for item in items:
+        key = _visit_of(item)
+        if key is None:
+            ordered.append(item)
+        elif keyed.get(key):
+            ordered.extend(keyed.pop(key))
+    items[:] = ordered
 
 
 def tab_to(page: Page, selector: str, presses: int, what: str) -> None:
