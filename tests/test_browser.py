@@ -607,8 +607,8 @@ def test_printing_shows_numbered_references_and_endnotes_without_highlighting(de
 
 def _printed_page(page: Page, name: str) -> dict[str, Any]:
     """The page printed: its header hidden (an expect), how many marks are printed on a coloured background, and
-    whether a landed highlight is drawn in the text's colour; screenshots of the page and of its endnotes. Back
-    to the screen after, at the top of the page, the endnotes gone, for the checks that read the visit next."""
+    whether a landed highlight is drawn in the text's colour; screenshots of the page and of its endnotes. The last
+    check of a desktop visit: it scrolls, and Material's header changes with the scroll (with a transition)."""
     page.emulate_media(media="print")
     try:
         expect(page.locator(".md-header")).to_be_hidden()
@@ -626,8 +626,6 @@ def _printed_page(page: Page, name: str) -> dict[str, Any]:
             _screenshot(page, f"{name}-print-endnotes")
     finally:
         page.emulate_media(media="null")  # back to no emulation: screen, and print for page.pdf()
-        page.evaluate("() => window.scrollTo(0, 0)")
-    expect(page.locator(".ex-notes--print")).to_have_count(0)
     return {"coloured": coloured, "highlight": highlight}
 
 
@@ -1108,9 +1106,10 @@ VISITS = Visits(
         "axe light": lambda page, name: _axe_in_its_palette(page, name, "light"),
         "axe dark": lambda page, name: _axe_in_its_palette(page, name, "dark"),
     },
-    # Read-only checks first; then print emulation, which ends back on the screen at the top of the page; then
-    # the checks that lay out every block (and add axe-core): "blocks printed" must see the blocks as they wait.
-    order=["elements", "waiting", "title", "print", "blocks printed", "fits 390", "fits 320", "axe light", "axe dark"],
+    # Read-only checks first. Axe measures colours, so it comes before print emulation and the print check's scroll
+    # to the endnotes (after which Material's header fades its title back in: axe saw the fading text in a first
+    # try). "blocks printed" must see the blocks as they wait, so it comes before "fits", which lays them all out.
+    order=["elements", "waiting", "title", "axe light", "axe dark", "print", "blocks printed", "fits 390", "fits 320"],
     # The phone's visit waits until the network is idle, as the check of the blocks that wait always did.
     wait_until={"phone": "networkidle"},
 )
@@ -1156,8 +1155,9 @@ def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_st
 
 
 def _axe_in_its_palette(page: Page, name: str, scheme: str) -> list[dict[str, Any]]:
-    """The reader's palette (an expect), a screenshot of the dark one, then axe-core: the last check of a desktop
-    visit, since it lays every block out and leaves axe in the page."""
+    """The reader's palette (an expect), a screenshot of the dark one, then axe-core, on the page as loaded (only
+    read by the checks before): it lays every block out and leaves axe in the page, which changes nothing that
+    the print check after it reads (print lays every block out too)."""
     expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
     if scheme == "dark":
         _screenshot(page, f"{name}-desktop-dark")
