@@ -10,9 +10,8 @@ palette, and every statement can be linked to. Screenshots of each page type go 
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +22,9 @@ from browser_support import (
     AXE,
     DESKTOP,
     PHONE,
+    VISITS,
     Reader,
-    Visits,
+    Visiting,
     _reader,
     _screenshot,
     _viewport_check,
@@ -459,8 +459,8 @@ TITLED = ["home", "person", "timeline", "quote", "people-index"]
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 @pytest.mark.parametrize("name", TITLED)
-@shares_a_visit(lambda p: (p["size"], PAGES[p["name"]]))
-def test_the_text_starts_right_under_the_title(visit: Visit, size: str, name: str) -> None:
+@shares_a_visit("title", lambda p: (p["size"], PAGES[p["name"]]))
+def test_the_text_starts_right_under_the_title(visit: Visiting, size: str, name: str) -> None:
     # On a 390 px phone the home page's title used to end in an empty line (Material's invisible permalink wrapped
     # onto it) and the first paragraph came about 85 px under the title's text, with the toggle squeezing the
     # title from the side. Now the toggle sits under the title, and the blank space stays small.
@@ -630,8 +630,8 @@ def _printed_page(page: Page, name: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("name", PAGES)
-@shares_a_visit(lambda p: ("desktop", PRINTED[p["name"]]))
-def test_page_prints_without_chrome_or_highlighting(visit: Visit, name: str) -> None:
+@shares_a_visit("print", lambda p: ("desktop", PRINTED[p["name"]]))
+def test_page_prints_without_chrome_or_highlighting(visit: Visiting, name: str) -> None:
     printed = visit("desktop", PRINTED[name])["print"]  # the header hidden is an expect() of the visit
     assert printed["coloured"] == 0, "nothing is printed on a coloured background"
     assert printed["highlight"]
@@ -719,8 +719,8 @@ def test_no_page_has_more_than_1500_elements(desktop: Reader, built_site: Path, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", PAGES)
-@shares_a_visit(lambda p: ("desktop", PAGES[p["name"]]))
-def test_no_page_of_a_type_has_more_than_1500_elements(visit: Visit, name: str) -> None:
+@shares_a_visit("elements", lambda p: ("desktop", PAGES[p["name"]]))
+def test_no_page_of_a_type_has_more_than_1500_elements(visit: Visiting, name: str) -> None:
     # The chunks above walk every other page; one of each type is counted in its visit, as loaded, before any check
     # of the visit changes it.
     sizes = {PAGES[name]: visit("desktop", PAGES[name])["elements"]}
@@ -918,8 +918,8 @@ PHONES = {390: "phone", 320: "narrow_phone"}
 
 @pytest.mark.parametrize("width", [390, 320])
 @pytest.mark.parametrize("name", PAGES)
-@shares_a_visit(lambda p: (PHONES[p["width"]], PAGES[p["name"]]))
-def test_page_fits_a_phone_without_sideways_scrolling(visit: Visit, name: str, width: int) -> None:
+@shares_a_visit(lambda p: f"fits {p['width']}", lambda p: (PHONES[p["width"]], PAGES[p["name"]]))
+def test_page_fits_a_phone_without_sideways_scrolling(visit: Visiting, name: str, width: int) -> None:
     widths = visit(PHONES[width], PAGES[name])[f"fits {width}"]  # the title shown is an expect() of the visit
     assert widths["scroll"] <= widths["client"], widths
 
@@ -969,8 +969,8 @@ def _blocks_printed(page: Page, name: str) -> int:
 
 
 @pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py
-@shares_a_visit(lambda p: ("phone", PAGES.get(p["name"], "compare/")))
-def test_blocks_that_wait_below_the_screen_hold_no_contents_heading_and_print(visit: Visit, name: str) -> None:
+@shares_a_visit(("waiting", "blocks printed"), lambda p: ("phone", PAGES.get(p["name"], "compare/")))
+def test_blocks_that_wait_below_the_screen_hold_no_contents_heading_and_print(visit: Visiting, name: str) -> None:
     # A heading of the table of contents inside a block that waits until scrolled near would be laid out anyway
     # (Material measures them). On the long pages some block does wait at first (else the speed-up is gone),
     # and printing shows every block. (Popovers and link targets inside such blocks: the tests below.)
@@ -1074,54 +1074,31 @@ def _axe(page: Page) -> list[dict[str, Any]]:
 # --- one visit per page and kind of reader ---------------------------------------------------------------------------
 
 SCHEMES = {"light": "desktop", "dark": "dark"}
+SIZES = ("desktop", "phone")
 PRINTED = {name: LANDED if name == "source" else path for name, path in PAGES.items()}  # a landed passage prints
 
 
-def _visit_plans() -> dict[tuple[str, str], list[tuple[str, str]]]:
-    """For each (reader, path), the checks its visit runs, each with the name the page goes by in screenshots."""
-    plans: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for name, path in PAGES.items():
-        plans.setdefault(("desktop", path), []).extend([("elements", name), ("axe light", name)])
-        plans.setdefault(("desktop", PRINTED[name]), []).append(("print", name))
-        plans.setdefault(("dark", path), []).append(("axe dark", name))
-        plans.setdefault(("phone", path), []).extend([("waiting", name), ("blocks printed", name), ("fits 390", name)])
-        plans.setdefault(("narrow_phone", path), []).append(("fits 320", name))
-    plans.setdefault(("phone", "compare/"), []).extend([("waiting", "compare"), ("blocks printed", "compare")])
-    for name in TITLED:
-        for reader in ("desktop", "phone"):
-            plans[reader, PAGES[name]].append(("title", name))
-    return plans
+def _each_type(reader: str, *extra: tuple[str, str]) -> dict[tuple[str, str], str]:
+    """The visits of one page of each type (and `extra` (name, path)) by `reader`, with each page's name."""
+    return {(reader, path): name for name, path in [*PAGES.items(), *extra]}
 
 
-VISITS = Visits(
-    _visit_plans(),
-    steps={
-        "elements": lambda page, name: page.evaluate(ELEMENTS),
-        "waiting": _waiting_blocks,
-        "title": lambda page, name: page.evaluate(TITLE_GAP),
-        "print": _printed_page,
-        "blocks printed": _blocks_printed,
-        "fits 390": lambda page, name: _fits_a_phone(page, f"{name}-phone"),
-        "fits 320": lambda page, name: _fits_a_phone(page, f"{name}-phone-320"),
-        "axe light": lambda page, name: _axe_in_its_palette(page, name, "light"),
-        "axe dark": lambda page, name: _axe_in_its_palette(page, name, "dark"),
-    },
-    # Read-only checks first. Axe measures colours, so it comes before print emulation and the print check's scroll
-    # to the endnotes (after which Material's header fades its title back in: axe saw the fading text in a first
-    # try). "blocks printed" must see the blocks as they wait, so it comes before "fits", which lays them all out.
-    order=["elements", "waiting", "title", "axe light", "axe dark", "print", "blocks printed", "fits 390", "fits 320"],
-    # The phone's visit waits until the network is idle, as the check of the blocks that wait always did.
-    wait_until={"phone": "networkidle"},
-)
-
-
-Visit = Callable[[str, str], Any]  # (reader, path) -> what each check of that visit measured
-
-
-@pytest.fixture
-def visit(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Visit:
-    """This worker's shared visit of a page by a reader (browser_support.Visits), e.g. visit("phone", path)["title"]."""
-    return functools.partial(VISITS, request)
+COMPARE = ("compare", "compare/")
+# The checks of the visits, in the order they run in a visit. Read-only checks first. Axe measures colours, so it
+# comes before print emulation and the print check's scroll to the endnotes (after which Material's header fades
+# its title back in: axe saw the fading text in a first try). "blocks printed" must see the blocks as they wait, so
+# it comes before "fits", which lays them all out. test_browser_readable.py adds its "quiet marks" after "title".
+VISITS.add("elements", lambda page, name: page.evaluate(ELEMENTS), _each_type("desktop"))
+VISITS.add("waiting", _waiting_blocks, _each_type("phone", COMPARE))
+VISITS.add("title", lambda page, name: page.evaluate(TITLE_GAP), {(r, PAGES[n]): n for n in TITLED for r in SIZES})
+VISITS.add("axe light", lambda page, name: _axe_in_its_palette(page, name, "light"), _each_type("desktop"))
+VISITS.add("axe dark", lambda page, name: _axe_in_its_palette(page, name, "dark"), _each_type("dark"))
+VISITS.add("print", _printed_page, {("desktop", PRINTED[name]): name for name in PAGES})
+VISITS.add("blocks printed", _blocks_printed, _each_type("phone", COMPARE))
+VISITS.add("fits 390", lambda page, name: _fits_a_phone(page, f"{name}-phone"), _each_type("phone"))
+VISITS.add("fits 320", lambda page, name: _fits_a_phone(page, f"{name}-phone-320"), _each_type("narrow_phone"))
+# The phone's visit waits until the network is idle, as the check of the blocks that wait always did.
+VISITS.wait_until["phone"] = "networkidle"
 
 
 def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_start(first_visit: Reader) -> None:
@@ -1166,8 +1143,8 @@ def _axe_in_its_palette(page: Page, name: str, scheme: str) -> list[dict[str, An
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", PAGES)
-@shares_a_visit(lambda p: (SCHEMES[p["scheme"]], PAGES[p["name"]]))
-def test_axe_finds_no_serious_accessibility_violation(visit: Visit, name: str, scheme: str) -> None:
+@shares_a_visit(lambda p: f"axe {p['scheme']}", lambda p: (SCHEMES[p["scheme"]], PAGES[p["name"]]))
+def test_axe_finds_no_serious_accessibility_violation(visit: Visiting, name: str, scheme: str) -> None:
     # The palette is an expect() of the visit: "slate" for the dark reader, "default" for the light one.
     violations = visit(SCHEMES[scheme], PAGES[name])[f"axe {scheme}"]
     for v in violations:
