@@ -16,7 +16,7 @@ import functools
 import os
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -206,6 +206,151 @@ def _park_the_readers_it_used(request: pytest.FixtureRequest) -> Iterator[None]:
             reader: Reader = request.getfixturevalue(name)
             if not reader.page.is_closed():
                 reader.page.goto("about:blank")
+
+
+# --- one visit per page and kind of reader, shared by the checks that read it ---------------------------------------
+
+
+# A step of a visit: what one check measures on the page, given the name the page goes by (for screenshots).
+Step = Callable[[Page, str], Any]
+
+
+@dataclass
+class Visit:
+    """What each check measured in one load of a page by one reader: its result, or the exception it raised (an
+    expect() that failed, a timeout), raised again in the test that asks for it."""
+
+    reader: str
+    path: str
+    outcomes: dict[str, Any]
+
+    def __getitem__(self, check: str) -> Any:
+        outcome = self.outcomes[check]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
+
+
+class Visits:
+    """One visit per page and kind of reader in a worker, shared by every check of that page.
+
+    A page loaded once for each check cost some 0.15 s of Chromium's CPU every time. Here the first test that asks
+    for (reader, path) loads the page once and runs every check of that visit which the run's tests read, in the
+    order of `order`, and keeps what each measured; each test then asserts on its own check's result, with its own
+    id and messages. The order is what keeps the checks apart: the ones that only read the page come first, a check
+    that changes the page (print emulation, blocks laid out, axe-core added, a scroll) comes after every check it
+    could change. Nothing is kept but results: no test gets a live page another check has used.
+
+    Where the tests of one visit run in different workers, each worker makes its own visit: the same results,
+    paid twice. pytest_collection_modifyitems below puts them next to each other, so that they mostly run in one."""
+
+    def __init__(self) -> None:
+        self.plans: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (reader, path) -> [(check, page's name)]
+        self.steps: dict[str, Callable[[Page, str], Any]] = {}
+        self.order: list[str] = []
+        self.wait_until: dict[str, str] = {}  # reader -> Playwright's wait_until for its visits ("load" else)
+        self.read: set[tuple[tuple[str, str], str]] | None = None  # ((reader, path), check) the run's tests read
+        self.done: dict[tuple[str, str], Visit] = {}
+
+    def add(
+        self,
+        check: str,
+        step: Callable[[Page, str], Any],
+        visits: dict[tuple[str, str], str],
+        after: str | None = None,
+    ) -> None:
+        """A check: `step(page, name)` measures it; it runs in each of `visits` ((reader, path) -> the page's name,
+        for screenshots), in the order after the check `after` (else after every check added so far)."""
+        self.steps[check] = step
+        self.order.insert(self.order.index(after) + 1 if after else len(self.order), check)
+        for key, name in visits.items():
+            self.plans.setdefault(key, []).append((check, name))
+
+    def __call__(self, request: pytest.FixtureRequest, reader_name: str, path: str) -> Visit:
+        key = (reader_name, path)
+        if key not in self.done:
+            reader: Reader = request.getfixturevalue(reader_name)
+            plan = sorted(
+                (step for step in self.plans[key] if self.read is None or (key, step[0]) in self.read),
+                key=lambda step: self.order.index(step[0]),
+            )
+            outcomes: dict[str, Any] = {}
+            try:
+                page = reader.open(path, wait_until=self.wait_until.get(reader_name, "load"))  # type: ignore[arg-type]
+            except Exception as exc:
+                outcomes = {check: exc for check, _ in plan}
+            else:
+                for check, name in plan:
+                    try:
+                        outcomes[check] = self.steps[check](page, name)
+                    except Exception as exc:
+                        exc.add_note(f"(in the visit of {path or 'the home page'} by the {reader_name} reader)")
+                        outcomes[check] = exc
+            self.done[key] = Visit(reader_name, path, outcomes)
+        return self.done[key]
+
+
+VISITS = Visits()
+
+
+Visiting = Callable[[str, str], Visit]  # (reader, path) -> the visit
+
+
+@pytest.fixture
+def visit(request: pytest.FixtureRequest, browser: Browser, site_url: str) -> Visiting:
+    """This worker's visit of a page by a reader, shared by its checks: visit("phone", path)["title"] is what the
+    check "title" measured there (or the exception it raised)."""
+    return functools.partial(VISITS, request)
+
+
+Checks = str | tuple[str, ...] | Callable[[dict[str, Any]], str]
+
+
+def shares_a_visit(checks: Checks, key: Callable[[dict[str, Any]], tuple[str, str]]) -> Callable[[Any], Any]:
+    """Marks a parametrized test that reads `checks` of a shared visit (a check's name, several, or a function of
+    the item's parameters that gives one): `key` gives, from an item's parameters, the (reader, path) of its visit.
+    Collection puts the items of one visit next to each other, and a visit runs only the checks the run reads."""
+
+    def mark(function: Any) -> Any:
+        function.shared_visit = (checks, key)
+        return function
+
+    return mark
+
+
+def _visit_of(item: pytest.Item) -> tuple[tuple[str, str], tuple[str, ...]] | None:
+    shared = getattr(getattr(item, "function", None), "shared_visit", None)
+    callspec = getattr(item, "callspec", None)
+    if not shared or not callspec:
+        return None
+    checks, key = shared
+    if callable(checks):
+        checks = checks(callspec.params)
+    return key(callspec.params), (checks,) if isinstance(checks, str) else checks
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The items that share a visit go together, where the first of them was: pytest-xdist's worksteal hands each
+    worker a run of neighbouring items, so one worker makes the visit and the others ask for none."""
+    keyed: dict[tuple[str, str], list[pytest.Item]] = {}
+    for item in items:
+        shared = _visit_of(item)
+        if shared is not None:
+            keyed.setdefault(shared[0], []).append(item)
+    ordered: list[pytest.Item] = []
+    for item in items:
+        shared = _visit_of(item)
+        if shared is None:
+            ordered.append(item)
+        elif keyed.get(shared[0]):
+            ordered.extend(keyed.pop(shared[0]))
+    items[:] = ordered
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """The checks that the run's tests read (after -k and -m): a visit runs those only."""
+    shared = [visit for visit in map(_visit_of, session.items) if visit is not None]
+    VISITS.read = {(key, check) for key, checks in shared for check in checks}
 
 
 def tab_to(page: Page, selector: str, presses: int, what: str) -> None:

@@ -22,12 +22,15 @@ from browser_support import (
     AXE,
     DESKTOP,
     PHONE,
+    VISITS,
     Reader,
+    Visiting,
     _reader,
     _screenshot,
     _viewport_check,
     _words,
     move_onto,
+    shares_a_visit,
     tab_to,
 )
 
@@ -451,15 +454,17 @@ TITLE_GAP = """() => {
 }"""
 
 
+TITLED = ["home", "person", "timeline", "quote", "people-index"]
+
+
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-@pytest.mark.parametrize("name", ["home", "person", "timeline", "quote", "people-index"])
-def test_the_text_starts_right_under_the_title(request: pytest.FixtureRequest, size: str, name: str) -> None:
+@pytest.mark.parametrize("name", TITLED)
+@shares_a_visit("title", lambda p: (p["size"], PAGES[p["name"]]))
+def test_the_text_starts_right_under_the_title(visit: Visiting, size: str, name: str) -> None:
     # On a 390 px phone the home page's title used to end in an empty line (Material's invisible permalink wrapped
     # onto it) and the first paragraph came about 85 px under the title's text, with the toggle squeezing the
     # title from the side. Now the toggle sits under the title, and the blank space stays small.
-    reader: Reader = request.getfixturevalue(size)
-    page = reader.open(PAGES[name])
-    gap = page.evaluate(TITLE_GAP)
+    gap = visit(size, PAGES[name])["title"]  # TITLE_GAP on the page as loaded
     assert gap["boxBottom"] - gap["textBottom"] < gap["lineHeight"] / 2, gap  # no empty line inside the title
     assert 0 <= gap["blank"] < 48, gap
     if name in {"home", "person", "timeline"}:  # long pages: "Hide citations" comes right after the title
@@ -600,9 +605,10 @@ def test_printing_shows_numbered_references_and_endnotes_without_highlighting(de
     expect(page.locator(".ex-notes--print")).to_have_count(0)
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) -> None:
-    page = desktop.open(PAGES[name] if name != "source" else LANDED)
+def _printed_page(page: Page, name: str) -> dict[str, Any]:
+    """The page printed: its header hidden (an expect), how many marks are printed on a coloured background, and
+    whether a landed highlight is drawn in the text's colour; screenshots of the page and of its endnotes. The last
+    check of a desktop visit: it scrolls, and Material's header changes with the scroll (with a transition)."""
     page.emulate_media(media="print")
     try:
         expect(page.locator(".md-header")).to_be_hidden()
@@ -611,8 +617,7 @@ def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) 
                 .filter(e => !['rgba(0, 0, 0, 0)', 'transparent'].includes(getComputedStyle(e).backgroundColor))
                     .length"""
         )
-        assert coloured == 0, "nothing is printed on a coloured background"
-        assert page.evaluate(
+        highlight = page.evaluate(
             "() => CSS.highlights.has('ex-landed') ? getComputedStyle(document.body).color !== '' : true"
         )
         _screenshot(page, f"{name}-print")
@@ -621,6 +626,15 @@ def test_page_prints_without_chrome_or_highlighting(desktop: Reader, name: str) 
             _screenshot(page, f"{name}-print-endnotes")
     finally:
         page.emulate_media(media="null")  # back to no emulation: screen, and print for page.pdf()
+    return {"coloured": coloured, "highlight": highlight}
+
+
+@pytest.mark.parametrize("name", PAGES)
+@shares_a_visit("print", lambda p: ("desktop", PRINTED[p["name"]]))
+def test_page_prints_without_chrome_or_highlighting(visit: Visiting, name: str) -> None:
+    printed = visit("desktop", PRINTED[name])["print"]  # the header hidden is an expect() of the visit
+    assert printed["coloured"] == 0, "nothing is printed on a coloured background"
+    assert printed["highlight"]
 
 
 @pytest.mark.parametrize(("name", "most"), [("source", 4), ("quote", 3)])
@@ -676,20 +690,40 @@ def _every_page(built_site: Path) -> list[str]:
     )
 
 
+def _walked(built_site: Path) -> list[str]:
+    """The pages the chunks walk: every page but one of each type (PAGES), whose count comes from its visit."""
+    return [path for path in _every_page(built_site) if path not in PAGES.values()]
+
+
 def test_the_element_limit_chunks_hold_every_page_once(built_site: Path) -> None:
     paths = _every_page(built_site)
     assert len(paths) > 100
-    chunks = [paths[chunk::DOM_CHUNKS] for chunk in range(DOM_CHUNKS)]
-    assert sorted(path for chunk in chunks for path in chunk) == paths and all(chunks)
+    chunks = [_walked(built_site)[chunk::DOM_CHUNKS] for chunk in range(DOM_CHUNKS)]
+    counted = [path for chunk in chunks for path in chunk] + list(PAGES.values())
+    assert sorted(counted) == paths and all(chunks)
+
+
+ELEMENTS = "() => document.getElementsByTagName('*').length"
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(DOM_CHUNKS))
 def test_no_page_has_more_than_1500_elements(desktop: Reader, built_site: Path, chunk: int) -> None:
     sizes = {}
-    for path in _every_page(built_site)[chunk::DOM_CHUNKS]:
+    for path in _walked(built_site)[chunk::DOM_CHUNKS]:
         page = desktop.open(path)
-        sizes[path] = page.evaluate("() => document.getElementsByTagName('*').length")
+        sizes[path] = page.evaluate(ELEMENTS)
+    big = {path: n for path, n in sizes.items() if n > 1500}
+    assert big == {}, f"pages over 1,500 DOM elements: {big}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", PAGES)
+@shares_a_visit("elements", lambda p: ("desktop", PAGES[p["name"]]))
+def test_no_page_of_a_type_has_more_than_1500_elements(visit: Visiting, name: str) -> None:
+    # The chunks above walk every other page; one of each type is counted in its visit, as loaded, before any check
+    # of the visit changes it.
+    sizes = {PAGES[name]: visit("desktop", PAGES[name])["elements"]}
     big = {path: n for path, n in sizes.items() if n > 1500}
     assert big == {}, f"pages over 1,500 DOM elements: {big}"
 
@@ -859,15 +893,13 @@ def test_page_loads_without_errors_or_outside_requests_and_sets_no_class_on_its_
     assert added == [], f"classes the explainer set on the page's root after the head: {added}"
 
 
-@pytest.mark.parametrize("width", [390, 320])
-@pytest.mark.parametrize("name", PAGES)
-def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureRequest, name: str, width: int) -> None:
-    reader: Reader = request.getfixturevalue("phone" if width == 390 else "narrow_phone")
-    page = reader.open(PAGES[name])
+def _fits_a_phone(page: Page, screenshot: str) -> dict[str, Any]:
+    """The title shown (an expect), a screenshot, then every block laid out and the page's widths measured: the
+    last check of a phone's visit, since it leaves every block laid out."""
     expect(page.locator("article h1").first).to_be_visible()
-    _screenshot(page, f"{name}-phone" if width == 390 else f"{name}-phone-320")
+    _screenshot(page, screenshot)
     _lay_out_every_block(page)  # so that a block too wide for the phone is found wherever it is on the page
-    widths = page.evaluate(
+    widths: dict[str, Any] = page.evaluate(
         """() => {
             const root = document.documentElement;
             const wide = [...document.querySelectorAll('article *')]
@@ -878,6 +910,17 @@ def test_page_fits_a_phone_without_sideways_scrolling(request: pytest.FixtureReq
             return {scroll: root.scrollWidth, client: root.clientWidth, wide};
         }"""
     )
+    return widths
+
+
+PHONES = {390: "phone", 320: "narrow_phone"}
+
+
+@pytest.mark.parametrize("width", [390, 320])
+@pytest.mark.parametrize("name", PAGES)
+@shares_a_visit(lambda p: f"fits {p['width']}", lambda p: (PHONES[p["width"]], PAGES[p["name"]]))
+def test_page_fits_a_phone_without_sideways_scrolling(visit: Visiting, name: str, width: int) -> None:
+    widths = visit(PHONES[width], PAGES[name])[f"fits {width}"]  # the title shown is an expect() of the visit
     assert widths["scroll"] <= widths["client"], widths
 
 
@@ -891,13 +934,9 @@ SKIPPING = [
 ]  # long pages whose lower blocks wait
 
 
-@pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py
-def test_blocks_that_wait_below_the_screen_hold_no_contents_heading_and_print(phone: Reader, name: str) -> None:
-    # A heading of the table of contents inside a block that waits until scrolled near would be laid out anyway
-    # (Material measures them). On the long pages some block does wait at first (else the speed-up is gone),
-    # and printing shows every block. (Popovers and link targets inside such blocks: the tests below.)
-    page = phone.open(PAGES.get(name, "compare/"), wait_until="networkidle")
-    found = page.evaluate(
+def _waiting_blocks(page: Page, name: str) -> dict[str, Any]:
+    """The blocks that wait until scrolled near, as the page is loaded (the first check of a phone's visit)."""
+    found: dict[str, Any] = page.evaluate(
         """() => {
             const waiting = [...document.querySelectorAll('article *')]
                 .filter(e => getComputedStyle(e).contentVisibility === 'auto');
@@ -913,16 +952,34 @@ def test_blocks_that_wait_below_the_screen_hold_no_contents_heading_and_print(ph
             };
         }"""
     )
+    return found
+
+
+def _blocks_printed(page: Page, name: str) -> int:
+    """How many elements of the article do not print in full: before any block is laid out by a check."""
+    page.emulate_media(media="print")
+    try:
+        printed: int = page.evaluate(
+            """() => [...document.querySelectorAll('article *')]
+                .filter(e => getComputedStyle(e).contentVisibility !== 'visible').length"""
+        )
+    finally:
+        page.emulate_media(media="null")
+    return printed
+
+
+@pytest.mark.parametrize("name", [*PAGES, "compare"])  # the comparison is tested in test_browser_orientation.py
+@shares_a_visit(("waiting", "blocks printed"), lambda p: ("phone", PAGES.get(p["name"], "compare/")))
+def test_blocks_that_wait_below_the_screen_hold_no_contents_heading_and_print(visit: Visiting, name: str) -> None:
+    # A heading of the table of contents inside a block that waits until scrolled near would be laid out anyway
+    # (Material measures them). On the long pages some block does wait at first (else the speed-up is gone),
+    # and printing shows every block. (Popovers and link targets inside such blocks: the tests below.)
+    shared = visit("phone", PAGES.get(name, "compare/"))  # loaded until the network is idle
+    found = shared["waiting"]
     assert found["withHeading"] == [], found
     if name in SKIPPING:
         assert found["skipped"] > 0, found
-    page.emulate_media(media="print")
-    printed = page.evaluate(
-        """() => [...document.querySelectorAll('article *')]
-            .filter(e => getComputedStyle(e).contentVisibility !== 'visible').length"""
-    )
-    page.emulate_media(media="null")
-    assert printed == 0, "every block prints"
+    assert shared["blocks printed"] == 0, "every block prints"
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
@@ -1014,6 +1071,36 @@ def _axe(page: Page) -> list[dict[str, Any]]:
     )
 
 
+# --- one visit per page and kind of reader ---------------------------------------------------------------------------
+
+SCHEMES = {"light": "desktop", "dark": "dark"}
+SIZES = ("desktop", "phone")
+PRINTED = {name: LANDED if name == "source" else path for name, path in PAGES.items()}  # a landed passage prints
+
+
+def _each_type(reader: str, *extra: tuple[str, str]) -> dict[tuple[str, str], str]:
+    """The visits of one page of each type (and `extra` (name, path)) by `reader`, with each page's name."""
+    return {(reader, path): name for name, path in [*PAGES.items(), *extra]}
+
+
+COMPARE = ("compare", "compare/")
+# The checks of the visits, in the order they run in a visit. Read-only checks first. Axe measures colours, so it
+# comes before print emulation and the print check's scroll to the endnotes (after which Material's header fades
+# its title back in: axe saw the fading text in a first try). "blocks printed" must see the blocks as they wait, so
+# it comes before "fits", which lays them all out. test_browser_readable.py adds its "quiet marks" after "title".
+VISITS.add("elements", lambda page, name: page.evaluate(ELEMENTS), _each_type("desktop"))
+VISITS.add("waiting", _waiting_blocks, _each_type("phone", COMPARE))
+VISITS.add("title", lambda page, name: page.evaluate(TITLE_GAP), {(r, PAGES[n]): n for n in TITLED for r in SIZES})
+VISITS.add("axe light", lambda page, name: _axe_in_its_palette(page, name, "light"), _each_type("desktop"))
+VISITS.add("axe dark", lambda page, name: _axe_in_its_palette(page, name, "dark"), _each_type("dark"))
+VISITS.add("print", _printed_page, {("desktop", PRINTED[name]): name for name in PAGES})
+VISITS.add("blocks printed", _blocks_printed, _each_type("phone", COMPARE))
+VISITS.add("fits 390", lambda page, name: _fits_a_phone(page, f"{name}-phone"), _each_type("phone"))
+VISITS.add("fits 320", lambda page, name: _fits_a_phone(page, f"{name}-phone-320"), _each_type("narrow_phone"))
+# The phone's visit waits until the network is idle, as the check of the blocks that wait always did.
+VISITS.wait_until["phone"] = "networkidle"
+
+
 def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_start(first_visit: Reader) -> None:
     page = first_visit.open(PAGES["person"], wait_until="networkidle")
     # Material's script sets and removes its switching attribute on every page load; no rule keys on it any
@@ -1044,16 +1131,22 @@ def test_switching_colours_draws_the_new_colours_at_once_and_costs_nothing_at_st
     assert after == [False, before], after
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("name", PAGES)
-def test_axe_finds_no_serious_accessibility_violation(desktop: Reader, dark: Reader, name: str, scheme: str) -> None:
-    reader = desktop if scheme == "light" else dark
-    page = reader.open(PAGES[name])
-    expected = "slate" if scheme == "dark" else "default"
-    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", expected)
+def _axe_in_its_palette(page: Page, name: str, scheme: str) -> list[dict[str, Any]]:
+    """The reader's palette (an expect), a screenshot of the dark one, then axe-core, on the page as loaded (only
+    read by the checks before): it lays every block out and leaves axe in the page, which changes nothing that
+    the print check after it reads (print lays every block out too)."""
+    expect(page.locator("body")).to_have_attribute("data-md-color-scheme", "slate" if scheme == "dark" else "default")
     if scheme == "dark":
         _screenshot(page, f"{name}-desktop-dark")
-    violations = _axe(page)
+    return _axe(page)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", PAGES)
+@shares_a_visit(lambda p: f"axe {p['scheme']}", lambda p: (SCHEMES[p["scheme"]], PAGES[p["name"]]))
+def test_axe_finds_no_serious_accessibility_violation(visit: Visiting, name: str, scheme: str) -> None:
+    # The palette is an expect() of the visit: "slate" for the dark reader, "default" for the light one.
+    violations = visit(SCHEMES[scheme], PAGES[name])[f"axe {scheme}"]
     for v in violations:
         print(f"axe {scheme} {name}: {v['impact']} {v['id']} ({v['nodes']} nodes) {v['help']}: {v['targets']}")
     serious = [v for v in violations if v["impact"] in {"serious", "critical"}]

@@ -5,8 +5,9 @@ colour schemes on the page types that carry most of them."""
 from __future__ import annotations
 
 import pytest
+from test_browser import PAGES as PAGE_TYPES  # and its checks, which come first in the visits: "title" among them
 
-from browser_support import Reader
+from browser_support import VISITS, Reader, Visiting, shares_a_visit
 
 pytestmark = pytest.mark.browser
 
@@ -45,12 +46,25 @@ MEASURE = """(selector) => {
 }"""
 
 
+# Measured in the visit each page type gets from each palette's reader (test_browser.py), before any check there
+# changes the page.
+VISITS.add(
+    "quiet marks",
+    lambda page, name: page.evaluate(MEASURE, QUIET),
+    after="title",
+    visits={
+        (scheme, path): next(name for name, where in PAGE_TYPES.items() if where == path)
+        for scheme in ("desktop", "dark")
+        for path in PAGES
+    },
+)
+
+
 @pytest.mark.parametrize("scheme", ["desktop", "dark"])
 @pytest.mark.parametrize("path", PAGES)
-def test_quiet_marks_are_readable(request: pytest.FixtureRequest, scheme: str, path: str) -> None:
-    reader: Reader = request.getfixturevalue(scheme)
-    page = reader.open(path)
-    marks = page.evaluate(MEASURE, QUIET)
+@shares_a_visit("quiet marks", lambda p: (p["scheme"], p["path"]))
+def test_quiet_marks_are_readable(visit: Visiting, scheme: str, path: str) -> None:
+    marks = visit(scheme, path)["quiet marks"]
     assert marks, path  # the page has such marks
     low = [m for m in marks if m["contrast"] < 3]
     small = [m for m in marks if m["size"] < 12]
