@@ -101,11 +101,11 @@ JSON_VALUES = st.recursive(
         st.dictionaries(st.text(max_size=5), inner, max_size=4),
         st.dictionaries(st.one_of(st.integers(), st.booleans(), st.none()), inner, max_size=2),
     ),
-    max_leaves=25,
+    max_leaves=12,
 )
 
 
-@settings(max_examples=300, deadline=None, database=None)
+@settings(max_examples=100, deadline=None, database=None)
 @given(JSON_VALUES, st.integers(min_value=0, max_value=3))
 def test_any_value_is_written_as_json_writes_it(value: Any, indent: int) -> None:
     # The first call writes every item by joining strings, leaving to json.dumps what it does not write itself.
