@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import make_project, run_mkdocs
+from explainer.evidence import wikilinks
 from explainer.evidence.wikilinks import find_wikilinks
 
 CASES = [
@@ -65,3 +68,27 @@ def test_a_citation_in_a_heading_is_an_error_with_its_place(tmp_path: Path) -> N
     assert result.returncode != 0
     assert "docs/index.md:3:10: error EX502 cite-in-heading: [[cite:ann-greets]] is in a heading" in result.stderr
     assert not (project / "site").exists()
+
+
+# Pieces of Markdown around wiki-links: code spans and fences, escapes, links, emphasis, raw HTML, lists, quotes.
+# fmt: off
+PIECES = [
+    "[[ann]]", "[[bob|him]]", "[[cite:ann-greets]]", "[[", "]]", "[", "]", "(", ")", "`", "``", "\\", "*", "_", "<",
+    ">", "<span>", "</span>", "<!--", "-->", "&amp;", "http://x", "[x](", "![", "\n", "\n\n", "    ", "- ", "> ",
+    "# ", "```\n", "~~~\n", "|", " ", "word",
+]
+# fmt: on
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30).map("".join))
+def test_the_checker_finds_the_links_markdown_with_every_inline_pattern_finds(source: str) -> None:
+    # The checker reads a page with the inline patterns before the wiki-link's only; with all of them (as the site's
+    # Markdown has them) the same links are found, at the same places.
+    def found(**lean: int) -> list[tuple[str, int, int]]:
+        seen: list[str] = []
+        md = wikilinks._check_markdown(wikilinks.WikiLinkExtension(lambda link: seen.append(link.raw) or ""), **lean)
+        md.convert(source)
+        return seen
+
+    assert found(inline_from=wikilinks._PRIORITY) == found()

@@ -151,7 +151,7 @@ def _find_wikilinks(source: str) -> Iterator[PlacedLink]:
             seen.append(int(tag.group(1)))
         return ""
 
-    _check_markdown(WikiLinkExtension(collect)).convert(tagged)
+    _check_markdown(WikiLinkExtension(collect), inline_from=_PRIORITY).convert(tagged)
     line_starts = [0] + [m.end() for m in re.finditer("\n", source)]
     lines = source.splitlines(keepends=True) or [""]
     # Markdown reads a page's blocks in an order of its own (a list after the paragraphs around it): the links
@@ -168,9 +168,21 @@ def _find_wikilinks(source: str) -> Iterator[PlacedLink]:
         )
 
 
-def _check_markdown(own: Extension) -> markdown.Markdown:
-    """The Markdown the checker reads a page with (CHECK_EXTENSIONS), and the checker's own extension."""
-    return markdown.Markdown(extensions=[*(extension() for extension in CHECK_EXTENSIONS), own])
+def _check_markdown(own: Extension, inline_from: int | None = None) -> markdown.Markdown:
+    """The Markdown the checker reads a page with (CHECK_EXTENSIONS), and the checker's own extension.
+
+    `inline_from`: only the inline patterns of this priority and above. Markdown applies its inline patterns one
+    after the other, each to all the text the ones before it left (and to the text inside what a pattern made, only
+    those after it), so which wiki-links its pattern finds depends on the patterns before it alone (code spans,
+    backslash escapes); the others (links, emphasis, raw HTML, ...) are two fifths of reading a page for its links.
+    The site's Markdown has them all, and finds the same links (tests/test_wikilinks.py)."""
+    md = markdown.Markdown(extensions=[*(extension() for extension in CHECK_EXTENSIONS), own])
+    if inline_from is not None:
+        # The registry lists its names with their priorities only in _priority (Python-Markdown is pinned).
+        ranked = md.inlinePatterns._priority  # type: ignore[attr-defined]
+        for name in [item.name for item in ranked if item.priority < inline_from]:
+            md.inlinePatterns.deregister(name)
+    return md
 
 
 # Lines that are Markdown syntax as a whole, and a number at their end would change what they are: a code
