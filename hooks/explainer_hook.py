@@ -582,7 +582,12 @@ def _render_in_part() -> bool:
     # Rendering changes MkDocs' page objects: kept as they were, to go back to if the check says no.
     kept = serving.keep(again)
     _state.build = build
+    menu = serving.menu_titles(served.nav)
     rendered, search = serving.render_pages(served, again, worker)
+    if serving.menu_titles(served.nav) != menu:
+        serving.restore(kept)
+        _state.build = old
+        return False  # a page of the menu has a new title, which every page's menu shows
     warned = serving.anchor_warnings(served)
     clock.lap("pages")
     if pending is not None:

@@ -265,3 +265,25 @@ def test_a_save_after_the_checking_process_died_is_built_in_full_and_the_next_in
         fresh_build(copy, tmp_path / f"fresh-{number}")
         assert differences(serving.site, tmp_path / f"fresh-{number}") == []
         assert bool(in_part) is (number == 1), caplog.text
+
+
+def test_a_save_that_renames_a_page_of_the_menu_gives_the_full_builds_site(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, serve: Serve
+) -> None:
+    # A page in the menu without a title there takes its heading's, and a wiki-link in the heading shows a record's
+    # name: renaming the record renames the page in every page's menu, which only a full build shows everywhere.
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    projects = []
+    for name in ("served", "copy"):
+        project = make_project(tmp_path / name)
+        (project / "docs" / "about.md").write_text("# About [[ann]]\n\nWho greets whom.\n", encoding="utf-8")
+        config = (project / "mkdocs.yml").read_text(encoding="utf-8")
+        (project / "mkdocs.yml").write_text(config + "  - about.md\n", encoding="utf-8")
+        projects.append(project)
+    served, copy = projects
+    serving = serve(served, tmp_path / "site")
+    rendered = save_in_both(serving, copy, caplog, "content/people.yaml", "name: Ann Example", "name: Ann Sample")
+    assert rendered == []  # a full build
+    fresh_build(copy, tmp_path / "fresh")
+    assert "Ann Sample" in (tmp_path / "fresh" / "people" / "bob" / "index.html").read_text(encoding="utf-8")
+    assert differences(serving.site, tmp_path / "fresh") == []
