@@ -84,15 +84,17 @@ _ATTRIBUTES = r"(?P<{}>(?:[^>\"']++|\"[^\"]*+\"|'[^']*+')*+)"  # possessive: no 
 # step's time). Any other tag takes the last branch, as before. tests/test_csp.py holds the scan to one that
 # takes every tag alone, on random markup and on the site.
 _PLAIN_TAG = (
-    rf"<(?!(?i:{_RAW_TEXT})[\s/>])[a-zA-Z][^\s/>\"'&]*+"
+    rf"<(?!(?ai:{_RAW_TEXT})[\s/>])[a-zA-Z][^\s/>\"'&]*+"
     r"(?:\s++(?![oO][nN])[a-zA-Z_:][-a-zA-Z0-9_:.]*+(?:=\"[^\"&jJ]*+\")?)*+\s*+/?>"
 )
-# A "<" that starts no token: before neither a letter nor "!", or "<!" that opens no comment (<!DOCTYPE>).
+# A "<" that starts no token: before neither a letter nor "!", or "<!" that opens no comment (<!DOCTYPE>). Letters
+# are ASCII letters, in any case, as in HTML's tag names: under IGNORECASE alone, [a-z] would also take the
+# Kelvin sign and the dotted and dotless i and long s, which fold to k, i and s ("<ſcript>" read as a script).
 _NO_TOKEN = r"<(?![a-zA-Z!])|<!(?!--)"
 _TOKEN = re.compile(
     r"<!--.*?(?:-->|\Z)"
-    rf"|<(?P<raw>(?i:{_RAW_TEXT}))(?=[\s/>]){_ATTRIBUTES.format('raw_attrs')}>(?P<text>.*?)"
-    rf"(?:</(?i:(?P=raw))(?=[\s/>])|\Z)"
+    rf"|<(?P<raw>(?ai:{_RAW_TEXT}))(?=[\s/>]){_ATTRIBUTES.format('raw_attrs')}>(?P<text>.*?)"
+    rf"(?:</(?ai:(?P=raw))(?=[\s/>])|\Z)"
     rf"|(?:[^<]++|{_PLAIN_TAG}|{_NO_TOKEN})++"
     rf"|<(?P<tag>[a-zA-Z][^\s/>]*+){_ATTRIBUTES.format('attrs')}>",
     re.S,
