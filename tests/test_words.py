@@ -319,10 +319,18 @@ class _Shown:
         return "plain"
 
 
+class _Unshowable:
+    """A value that cannot be shown: a text that does not name it must not ask."""
+
+    def __html__(self) -> str:
+        raise AssertionError("shown")
+
+
 @pytest.mark.parametrize(
     ("template", "n", "values"),
     [
         ("No placeholder & <b>", None, {}),
+        ("Quotes by {person}", None, {"person": "Ann", "unused": _Unshowable()}),
         ("{n} of {total} \"quoted\" 'apostrophe'", 3, {"total": 7}),
         ("Quotes by {person}", None, {"person": "<b>Ann</b> & 'Bo'"}),
         ("Quotes by {person}", None, {"person": Markup("<b>Ann</b>")}),

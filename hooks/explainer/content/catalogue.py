@@ -107,12 +107,15 @@ class Words:
     def html(self, key: str, n: int | None = None, /, **values: object) -> Markup:
         """The entry escaped for HTML; values are escaped too, unless they are markup already (a link)."""
         template = self._form(key, n)
-        escaped = _escaped_template(template)
-        if escaped is None:  # a placeholder other than {name}: markupsafe's own formatter, which knows them all
+        parsed = _escaped_template(template)
+        if parsed is None:  # a placeholder other than {name}: markupsafe's own formatter, which knows them all
             return Markup(escape(template)).format(n=n, **values)
-        # What Markup.format gives for {name} placeholders (each value escaped, or kept if it is markup), with
-        # str.format: markupsafe formats in pure Python, and pages ask for words tens of thousands of times.
-        return Markup(escaped.format(n=_filled(n), **{name: _filled(value) for name, value in values.items()}))
+        # What Markup.format gives for {name} placeholders (each value the text names escaped, or kept if it is
+        # markup), with str.format: markupsafe formats in pure Python, and pages ask for words tens of thousands of
+        # times. A name the text uses and no value gives raises KeyError, as there.
+        escaped, names = parsed
+        given = {"n": n, **values}
+        return Markup(escaped.format_map({name: _filled(given[name]) for name in names}))
 
     def items(self, key: str) -> tuple[str, ...]:
         entry = self.entries[key]
@@ -292,17 +295,19 @@ def _filled(value: object) -> str:
 
 
 @functools.lru_cache(maxsize=4096)
-def _escaped_template(template: str) -> str | None:
-    """`template` escaped for HTML, or None when a placeholder in it is not a plain {name} (Words.html)."""
+def _escaped_template(template: str) -> tuple[str, frozenset[str]] | None:
+    """`template` escaped for HTML and the names it fills, or None when a placeholder in it is not a plain {name}
+    (Words.html)."""
     try:
         fields = list(string.Formatter().parse(template))
     except ValueError:
         return None
+    names = [name for _, name, _, _ in fields if name is not None]
     if any(
         name is not None and (not name.isidentifier() or spec or conversion) for _, name, spec, conversion in fields
     ):
         return None
-    return str(escape(template))
+    return str(escape(template)), frozenset(names)
 
 
 @functools.cache
