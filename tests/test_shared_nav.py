@@ -11,9 +11,14 @@ import material  # type: ignore[import-untyped]  # Material ships no types
 import pytest
 
 from conftest import TINY_MKDOCS, make_project, run_mkdocs
+from explainer_mkdocs.shared_nav import SharedNav
 
 MATERIAL = Path(material.__file__).parent / "templates"
-MENU = re.compile(r'<div class="md-sidebar md-sidebar--primary".*?(?=<div class="md-sidebar md-sidebar--second)', re.S)
+MENU = re.compile(
+    r'<div class="md-sidebar md-sidebar--primary".*?(?=<div class="md-sidebar md-sidebar--secondary"'
+    r'|<div class="md-content")',
+    re.S,
+)
 MARK = re.compile(r"<!-- the menu of '(.*?)' -->")
 
 
@@ -33,8 +38,21 @@ def build(project: Path, site: Path) -> Path:
     return site
 
 
+# Material's features that change the menu: which items it opens, prunes, shows as tabs or as sections, and the
+# page's own contents in the menu.
+FEATURES = [
+    [],
+    ["navigation.indexes", "navigation.sections", "navigation.path"],
+    ["navigation.tabs", "navigation.prune"],
+    ["navigation.expand", "toc.integrate"],
+]
+
+
 @pytest.mark.build
-def test_each_page_gets_the_menu_material_renders_for_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("features", FEATURES, ids=lambda f: "+".join(f) or "none")
+def test_each_page_gets_the_menu_material_renders_for_it(
+    tmp_path: Path, features: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = make_project(tmp_path / "project")
     # A section in the menu, with pages of its own; and pages of the site's own that are not in the menu: one
     # beside the records' pages of an index the menu opens for them (alike in where links lead, not in what is
@@ -50,8 +68,15 @@ def test_each_page_gets_the_menu_material_renders_for_it(tmp_path: Path) -> None
         (project / "docs" / path).parent.mkdir(parents=True, exist_ok=True)
         (project / "docs" / path).write_text(text, encoding="utf-8")
     config = TINY_MKDOCS + "  - About:\n      - One: about/one.md\n      - Two: about/two.md\n"
+    config = config.replace("  font: false", f"  font: false\n  features: [{', '.join(features)}]", 1)
     (project / "mkdocs.yml").write_text(config, encoding="utf-8")
+    rendered: list[str] = []
+    keep = SharedNav.keep
+    monkeypatch.setattr(SharedNav, "keep", lambda self, menu: rendered.append(menu) or keep(self, menu))
     shared = menus(build(project, tmp_path / "shared"))
+    # The build runs in this process: the menus it rendered, fewer than its pages (the people's pages share one).
+    assert len(rendered) < len(shared), "pages alike did not share their menu"
+    monkeypatch.undo()
 
     # The site's own menu: Material's, and a mark that reads the page. Nothing may be shared of it.
     nav = (MATERIAL / "partials" / "nav.html").read_text(encoding="utf-8")
