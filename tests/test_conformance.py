@@ -45,13 +45,19 @@ def built_pages(site: Path) -> list[Path]:
 # --- valid HTML: the Nu HTML Checker ----------------------------------------------------------------------------
 
 
+# One run of a few seconds: Java's first compiler alone (its optimising one compiles for longer than the run lasts)
+# and one collector thread take half the CPU for the same messages (1,380 on the real site, compared one by one).
+# The checker recurses deeply through its schema, so the thread's stack is made larger (it asks for 512k at least).
+JAVA_OPTIONS = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xss8m")
+
+
 def nu_messages(*folders: Path) -> list[dict[str, Any]]:
     """Every message of one run of the Nu HTML Checker over all HTML files under `folders`."""
     java = shutil.which("java")
     assert java, "no java: `python3 dev.py test` installs Debian's default-jre-headless"
     assert VNU.is_file(), f"{VNU.relative_to(ROOT)} is missing: `python3 dev.py test` installs it (npm vnu-jar)"
     result = subprocess.run(
-        [java, "-jar", str(VNU), "--format", "json", "--skip-non-html", *map(str, folders)],
+        [java, *JAVA_OPTIONS, "-jar", str(VNU), "--format", "json", "--skip-non-html", *map(str, folders)],
         capture_output=True,
         text=True,
         timeout=600,
