@@ -117,7 +117,7 @@ def _apt_install(*packages: str) -> None:
 # with their asserts rewritten, unless the environment says not to write bytecode at all (PYTHONDONTWRITEBYTECODE,
 # set on some machines, ours among them): then every one of a test run's processes compiled the engine and the
 # tests again, pytest's four collected the tests in 4.5 s of CPU each instead of 2.2 s, and every `explainer` and
-# MkDocs process a test starts compiled the engine (docs/benchmarks.md, Test suite timings). The project's commands
+# MkDocs process a test starts compiled the engine (docs/test-suite.md). The project's commands
 # let Python keep it.
 
 
@@ -154,7 +154,7 @@ def main(argv: list[str]) -> int:
     types = run("mypy")  # strict, on the library and the hook (pyproject.toml [tool.mypy])
     layers = run("lint-imports", "--no-cache")  # the packages' import contracts (pyproject.toml [tool.importlinter])
     # The slowest tests are listed at the end of every full run, so that a pull request's log shows where its
-    # minutes went (docs/benchmarks.md, Test suite timings).
+    # minutes went (docs/test-suite.md).
     tests = run("python", "-m", "pytest", *PARALLEL, "--durations=15", *rest)
     return lint or types or layers or tests
 

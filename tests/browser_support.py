@@ -6,7 +6,7 @@ Registered as a plugin in conftest.py, so that every module shares one browser a
 `python3 dev.py test` installs it with apt where it is missing; Playwright never downloads a browser. The headless
 shell is Chromium's own engine (Blink, V8, the same version as Debian's chromium) without the desktop browser
 around it: what Playwright itself runs for headless tests, and about a quarter less CPU per page than the full
-browser in headless mode, measured on this site (docs/benchmarks.md, Test suite timings).
+browser in headless mode, measured on this site (docs/test-suite.md).
 """
 
 from __future__ import annotations

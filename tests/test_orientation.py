@@ -195,7 +195,7 @@ def test_search_finds_each_claim_once_on_its_topic_page(built_site: Path) -> Non
     assert "claims/reactions/" in found and not [page for page in found if page.startswith("people/")]
     person = [d for d in docs if d["location"].startswith("people/hilaria-baldwin/")]
     assert {"people/hilaria-baldwin/#sec-facts", "people/hilaria-baldwin/#sec-said"} <= {d["location"] for d in person}
-    assert not [d["location"] for d in docs if d["location"].startswith(("benchmarks/", "page-weight/"))]
+    assert not [d["location"] for d in docs if d["location"].startswith(("benchmarks/", "test-suite/", "page-weight/"))]
 
 
 def test_search_finds_a_corrected_statement_on_its_page_and_the_correction_by_its_reasons(built_site: Path) -> None:
