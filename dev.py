@@ -117,8 +117,7 @@ def _apt_install(*packages: str) -> None:
 # with their asserts rewritten, unless the environment says not to write bytecode at all (PYTHONDONTWRITEBYTECODE,
 # set on some machines, ours among them): then every one of a test run's processes compiled the engine and the
 # tests again, pytest's four collected the tests in 4.5 s of CPU each instead of 2.2 s, and every `explainer` and
-# MkDocs process a test starts compiled the engine (docs/test-suite.md). The project's commands
-# let Python keep it.
+# MkDocs process a test starts compiled the engine (docs/test-suite.md). The project's commands let Python keep it.
 
 
 def run(*args: str) -> int:

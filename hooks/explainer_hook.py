@@ -76,7 +76,7 @@ from explainer.api import (
     visible,
 )
 from explainer_mkdocs import search, serving
-from explainer_mkdocs.shared_nav import MENU, SharedNav
+from explainer_mkdocs.shared_nav import MENU, SharedNav, menu_titles
 
 log = get_plugin_logger("explainer")
 
@@ -582,11 +582,15 @@ def _render_in_part() -> bool:
     # Rendering changes MkDocs' page objects: kept as they were, to go back to if the check says no.
     kept = serving.keep(again)
     _state.build = build
-    menu = serving.menu_titles(served.nav)
-    rendered, search = serving.render_pages(served, again, worker)
-    if serving.menu_titles(served.nav) != menu:
+
+    def undo() -> None:
         serving.restore(kept)
         _state.build = old
+
+    menu = menu_titles(served.nav)
+    rendered, search = serving.render_pages(served, again, worker)
+    if menu_titles(served.nav) != menu:
+        undo()
         return False  # a page of the menu has a new title, which every page's menu shows
     warned = serving.anchor_warnings(served)
     clock.lap("pages")
@@ -600,8 +604,7 @@ def _render_in_part() -> bool:
             errors = error
         extra = checked.extra
         if errors is not None or checked.inputs != now or (checked.diagnostics and config.strict) or extra is None:
-            serving.restore(kept)
-            _state.build = old
+            undo()
             if errors is not None and checked.inputs == now:
                 _state.failed = True
                 log.error(str(errors))
@@ -612,8 +615,8 @@ def _render_in_part() -> bool:
         for diagnostic in checked.diagnostics:
             log.warning(diagnostic.format_text())  # warnings only, past --strict: as a full build logs them
     if ((warned or build.diagnostics) and config.strict) or extra is None or extra.keys() != served.extra.keys():
-        serving.restore(kept)
-        _state.build, _state.served = old, None
+        undo()
+        _state.served = None
         return False
     for page in again:
         src = page.file.src_uri

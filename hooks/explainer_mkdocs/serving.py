@@ -321,19 +321,6 @@ class _Deferred:
         return {src: got if isinstance(got, list) else got.result() for src, got in self.pending.items()}
 
 
-def menu_titles(nav: Navigation) -> list[str]:
-    """What the menu says of each of its items, in order: their titles. A page in the menu without a title of its
-    own there takes its heading's, which may show a record's name (a wiki-link): a save that renames it changes the
-    menu on every page, which only a full build renders."""
-    titles: list[str] = []
-    items = list(nav.items)
-    while items:
-        item = items.pop(0)
-        titles.append(str(item.title))
-        items[:0] = getattr(item, "children", None) or []
-    return titles
-
-
 def keep(pages: Iterable[Page]) -> list[tuple[Page, dict[str, Any]]]:
     """MkDocs' page objects as they are, for `restore` (rendering a page sets its Markdown, HTML, contents)."""
     return [(page, dict(vars(page))) for page in pages]

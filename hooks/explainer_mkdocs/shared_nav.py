@@ -78,7 +78,15 @@ class SharedNav:
         )
 
 
+def menu_titles(nav: Navigation) -> list[str]:
+    """What the menu says of each of its items, in order: their titles. A page in the menu without a title of its
+    own there takes its heading's, which may show a record's name (a wiki-link): a save that renames it changes the
+    menu on every page, which only a full build renders."""
+    return [str(item.title) for item in _items(nav.items)]
+
+
 def _items(items: list[Any]) -> Iterator[Any]:
+    """The menu's items and theirs, in the order the menu shows them."""
     for item in items:
         yield item
         yield from _items(getattr(item, "children", None) or [])
